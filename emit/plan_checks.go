@@ -9,7 +9,14 @@ import "slices"
 // constraints of its member.
 func (p *plan) checks(t *goType) bool {
 	switch t.kind {
-	case structKind, externalKind, pointerKind:
+	case externalKind, pointerKind:
+		return true
+	case structKind:
+		// A one-or-many value or an Unknown variant always has checks; a struct, by planChecks
+		// and by its hand-written rules (known once the parts are read, after planChecks).
+		if td := p.byName[t.name]; td != nil && td.form == structForm {
+			return p.checked[t.name] || p.rules[t.name]
+		}
 		return true
 	case unionKind, namedKind:
 		return p.namedChecks(t.name)
@@ -38,10 +45,10 @@ func (p *plan) namedChecks(name string) bool {
 	return known || !ok && p.byName[name] == nil
 }
 
-// planChecks decides which unions and named collections have validation checks. They can refer
-// to each other in cycles (a union with an array variant of itself), so the answers start at
-// false and are recomputed until none changes: a type has checks only if something it reaches
-// has them.
+// planChecks decides which structs, unions and named collections have validation checks. They
+// can refer to each other in cycles (a union with an array variant of itself), so the answers
+// start at false and are recomputed until none changes: a type has checks only if something it
+// reaches has them.
 func (g *generator) planChecks() {
 	for changed := true; changed; {
 		changed = false
@@ -52,6 +59,8 @@ func (g *generator) planChecks() {
 				result = g.unionChecks(td)
 			case collectionForm:
 				result = g.checks(td.typ)
+			case structForm:
+				result = g.structChecks(td)
 			default:
 				continue
 			}
@@ -67,4 +76,26 @@ func (g *generator) planChecks() {
 func (p *plan) unionChecks(td *typeDecl) bool {
 	return td.unknown != "" || td.nullVariant != "" ||
 		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || p.checks(v.typ) })
+}
+
+// structChecks reports whether validating a struct can find a problem, without its hand-written
+// rules (plan.checks adds those): a struct with fields checks that Extra repeats none of them (or,
+// without Extra, may check the fields), and one without checks the members that must be absent
+// and the values of a typed Extra.
+func (p *plan) structChecks(td *typeDecl) bool {
+	if len(td.fields) > 0 {
+		return true
+	}
+	return !p.opts.Config.DropUnknown && (len(td.absent) > 0 || td.rest != nil && p.elemChecks(td.rest))
+}
+
+// declChecks is checks for a struct, or for a type defined as one, by its declaration.
+func (p *plan) declChecks(td *typeDecl) bool {
+	switch td.form {
+	case structForm:
+		return p.checks(&goType{kind: structKind, name: td.name})
+	case definedForm:
+		return p.checks(td.typ)
+	}
+	return false
 }

@@ -75,7 +75,7 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	d := l.decls[td]
 	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
 		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec || td.form == definedForm && l.p.byName[td.typ.name].tagCodec, Envelope: td.form == structForm && isEnvelope(td),
-		Rules: l.p.rules[td.name], ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
+		Rules: l.p.rules[td.name], Checks: l.p.declChecks(td), ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
 		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
 		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
 		Unknown: td.unknown, Tag: td.tag, ResultsDoc: td.resultsDoc, ResultTag: td.resultTag,

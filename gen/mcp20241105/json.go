@@ -8,29 +8,13 @@ import (
 )
 
 // MarshalJSON implements [json.Marshaler].
-func (v Request) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Request) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Request) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Request) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Request) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
@@ -40,9 +24,7 @@ func (v *Request) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -77,39 +59,20 @@ func (v *Request) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -117,9 +80,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -155,29 +116,13 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParamsMeta) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
 	e.beginObject()
@@ -185,9 +130,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken")
-	}
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -222,29 +165,13 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Notification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Notification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Notification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
@@ -254,9 +181,7 @@ func (v *Notification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -291,39 +216,20 @@ func (v *Notification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -331,9 +237,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		e.rawMap(v.Meta)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -368,29 +272,13 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Result) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Result) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Result) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Result) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Result) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Result) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
@@ -398,9 +286,7 @@ func (v *Result) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -436,29 +322,13 @@ func (v *Result) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
@@ -472,9 +342,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -518,43 +386,20 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
@@ -566,9 +411,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -609,41 +452,20 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
 	e.beginObject()
@@ -653,9 +475,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -700,43 +520,20 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCError) encode(e *encoder) {
 	e.beginObject()
@@ -746,9 +543,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -795,43 +590,20 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCErrorObject) encode(e *encoder) {
 	e.beginObject()
@@ -843,9 +615,7 @@ func (v *JSONRPCErrorObject) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -882,41 +652,22 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
@@ -926,9 +677,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -971,43 +720,22 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -1017,9 +745,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "requestId", "reason")
-	}
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -1054,39 +780,20 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "requestId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "requestId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -1098,9 +805,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -1146,45 +851,22 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -1194,9 +876,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.member("\"clientInfo\":")
 	v.ClientInfo.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
-	}
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -1233,43 +913,20 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "clientInfo")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "protocolVersion", "capabilities", "clientInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
@@ -1287,9 +944,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
-	}
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1334,43 +989,22 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "serverInfo")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "protocolVersion", "capabilities", "serverInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1382,9 +1016,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1428,41 +1060,20 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1487,9 +1098,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.member("\"sampling\":")
 		e.rawMap(v.Sampling)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "roots", "sampling")
-	}
+	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
 }
 
@@ -1534,29 +1143,15 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 	e.beginObject()
@@ -1564,9 +1159,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1602,29 +1195,13 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1657,9 +1234,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "logging", "prompts", "resources", "tools")
-	}
+	e.extra(v.Extra, "experimental", "logging", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1712,29 +1287,15 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
@@ -1742,9 +1303,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1780,29 +1339,15 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
@@ -1814,9 +1359,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "subscribe", "listChanged")
-	}
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1856,29 +1399,15 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
@@ -1886,9 +1415,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1924,29 +1451,13 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Implementation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Implementation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Implementation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Implementation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
@@ -1954,9 +1465,7 @@ func (v *Implementation) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"version\":")
 	e.str(v.Version)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "version")
-	}
+	e.extra(v.Extra, "name", "version")
 	e.endObject()
 }
 
@@ -1990,41 +1499,20 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "version")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "version")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PingRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PingRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PingRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2038,9 +1526,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2087,43 +1573,22 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
@@ -2133,9 +1598,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -2178,43 +1641,22 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -2226,9 +1668,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.member("\"total\":")
 		e.float64(*v.Total)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken", "progress", "total")
-	}
+	e.extra(v.Extra, "progressToken", "progress", "total")
 	e.endObject()
 }
 
@@ -2266,41 +1706,20 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "progressToken")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "progress")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "progressToken", "progress")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2310,9 +1729,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2347,39 +1764,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -2387,9 +1787,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "cursor")
-	}
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -2425,29 +1823,13 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
@@ -2459,9 +1841,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -2501,29 +1881,15 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2537,9 +1903,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2586,43 +1950,20 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2641,9 +1982,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resources")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2682,39 +2021,22 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resources")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resources")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2728,9 +2050,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2777,43 +2097,22 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2832,9 +2131,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2873,39 +2170,20 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resourceTemplates")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resourceTemplates")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2917,9 +2195,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2965,53 +2241,28 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3042,39 +2293,20 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
@@ -3089,9 +2321,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "contents")
-	}
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -3126,39 +2356,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "contents")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "contents")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3170,9 +2383,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3216,41 +2427,20 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3262,9 +2452,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3310,53 +2498,28 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3387,39 +2550,20 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3431,9 +2575,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3479,53 +2621,28 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3556,39 +2673,22 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3598,9 +2698,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3643,37 +2741,20 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -3685,9 +2766,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3718,39 +2797,20 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Resource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Resource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
@@ -3774,9 +2834,7 @@ func (v *Resource) encode(e *encoder) {
 		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations", "uri", "name", "description", "mimeType", "size")
-	}
+	e.extra(v.Extra, "annotations", "uri", "name", "description", "mimeType", "size")
 	e.endObject()
 }
 
@@ -3826,41 +2884,20 @@ func (v *Resource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "annotations", "uri", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplate) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplate) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
@@ -3880,9 +2917,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations", "uriTemplate", "name", "description", "mimeType")
-	}
+	e.extra(v.Extra, "annotations", "uriTemplate", "name", "description", "mimeType")
 	e.endObject()
 }
 
@@ -3928,41 +2963,20 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uriTemplate")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "annotations", "uriTemplate", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -3972,9 +2986,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType")
-	}
+	e.extra(v.Extra, "uri", "mimeType")
 	e.endObject()
 }
 
@@ -4009,39 +3021,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4053,9 +3048,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "text")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "text")
 	e.endObject()
 }
 
@@ -4093,41 +3086,22 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "uri", "mimeType", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BlobResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BlobResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4139,9 +3113,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.member("\"blob\":")
 	e.str(v.Blob)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "blob")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "blob")
 	e.endObject()
 }
 
@@ -4179,41 +3151,20 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "blob")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "uri", "mimeType", "blob")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4227,9 +3178,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4276,43 +3225,20 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
@@ -4331,9 +3257,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "prompts")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -4372,39 +3296,20 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "prompts")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "prompts")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4416,9 +3321,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4464,45 +3367,22 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4521,9 +3401,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4557,39 +3435,20 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
@@ -4608,9 +3467,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "description", "messages")
-	}
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -4649,39 +3506,20 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "messages")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "description", "messages")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Prompt) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Prompt) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Prompt) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Prompt) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
@@ -4700,9 +3538,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "arguments")
-	}
+	e.extra(v.Extra, "name", "description", "arguments")
 	e.endObject()
 }
 
@@ -4740,39 +3576,20 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
@@ -4786,9 +3603,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "required")
-	}
+	e.extra(v.Extra, "name", "description", "required")
 	e.endObject()
 }
 
@@ -4827,39 +3642,20 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Role) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Role) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Role) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Role) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Role) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Role) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v Role) encode(e *encoder) {
 	e.str(string(v))
@@ -4875,29 +3671,13 @@ func (v *Role) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
@@ -4905,9 +3685,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodePromptMessageContent(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -4941,41 +3719,20 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EmbeddedResource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
@@ -4987,9 +3744,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "resource"))
 	e.member("\"resource\":")
 	encodeEmbeddedResourceValue(e, v.Resource)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations", "type", "resource")
-	}
+	e.extra(v.Extra, "annotations", "type", "resource")
 	e.endObject()
 }
 
@@ -5030,41 +3785,22 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resource")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "annotations", "type", "resource")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5076,9 +3812,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5122,41 +3856,20 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5170,9 +3883,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5219,43 +3930,20 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
@@ -5274,9 +3962,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "tools")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -5315,39 +4001,20 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "tools")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "tools")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
@@ -5366,9 +4033,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "content", "isError")
-	}
+	e.extra(v.Extra, "_meta", "content", "isError")
 	e.endObject()
 }
 
@@ -5407,39 +4072,20 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5451,9 +4097,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5499,45 +4143,22 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -5547,9 +4168,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		e.member("\"arguments\":")
 		e.rawMap(v.Arguments)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -5583,39 +4202,22 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5627,9 +4229,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5673,41 +4273,20 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Tool) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Tool) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Tool) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
@@ -5719,9 +4298,7 @@ func (v *Tool) encode(e *encoder) {
 	}
 	e.member("\"inputSchema\":")
 	v.InputSchema.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "inputSchema")
-	}
+	e.extra(v.Extra, "name", "description", "inputSchema")
 	e.endObject()
 }
 
@@ -5759,41 +4336,20 @@ func (v *Tool) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "inputSchema")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "description", "inputSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolInputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolInputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -5821,9 +4377,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "properties", "required")
-	}
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -5866,39 +4420,20 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5910,9 +4445,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5958,53 +4491,28 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"level\":")
 	v.Level.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level")
-	}
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -6035,39 +4543,22 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "level")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
@@ -6077,9 +4568,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6122,37 +4611,18 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6170,9 +4640,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"data\":")
 	e.raw(v.Data)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level", "logger", "data")
-	}
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -6210,41 +4678,20 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "level", "logger", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingLevel) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingLevel) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v LoggingLevel) encode(e *encoder) {
 	e.str(string(v))
@@ -6260,29 +4707,15 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6294,9 +4727,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6342,45 +4773,22 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -6422,9 +4830,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.member("\"metadata\":")
 		e.rawMap(v.Metadata)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
-	}
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -6480,35 +4886,20 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "messages")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "maxTokens")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6530,29 +4921,13 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
@@ -6570,9 +4945,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
-	}
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -6617,43 +4990,22 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "model")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "role", "content", "model")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
 	e.str(string(v))
@@ -6669,29 +5021,13 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
@@ -6699,9 +5035,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeSamplingMessageContent(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -6735,41 +5069,20 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Annotated) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Annotated) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Annotated) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Annotated) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Annotated) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Annotated) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Annotated) encode(e *encoder) {
 	e.beginObject()
@@ -6777,9 +5090,7 @@ func (v *Annotated) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations")
-	}
+	e.extra(v.Extra, "annotations")
 	e.endObject()
 }
 
@@ -6815,29 +5126,15 @@ func (v *Annotated) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v AnnotatedAnnotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v AnnotatedAnnotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v AnnotatedAnnotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *AnnotatedAnnotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *AnnotatedAnnotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *AnnotatedAnnotations) encode(e *encoder) {
 	e.beginObject()
@@ -6854,9 +5151,7 @@ func (v *AnnotatedAnnotations) encode(e *encoder) {
 		e.member("\"priority\":")
 		e.float64(*v.Priority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "audience", "priority")
-	}
+	e.extra(v.Extra, "audience", "priority")
 	e.endObject()
 }
 
@@ -6895,29 +5190,13 @@ func (v *AnnotatedAnnotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
@@ -6929,9 +5208,7 @@ func (v *TextContent) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "text"))
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations", "type", "text")
-	}
+	e.extra(v.Extra, "annotations", "type", "text")
 	e.endObject()
 }
 
@@ -6972,41 +5249,20 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "annotations", "type", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ImageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ImageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ImageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
@@ -7020,9 +5276,7 @@ func (v *ImageContent) encode(e *encoder) {
 	e.str(v.Data)
 	e.member("\"mimeType\":")
 	e.str(v.MimeType)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "annotations", "type", "data", "mimeType")
-	}
+	e.extra(v.Extra, "annotations", "type", "data", "mimeType")
 	e.endObject()
 }
 
@@ -7066,43 +5320,20 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "annotations", "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelPreferences) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelPreferences) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
@@ -7127,9 +5358,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
-	}
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -7176,29 +5405,13 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelHint) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelHint) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelHint) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
@@ -7206,9 +5419,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name")
-	}
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -7244,29 +5455,13 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7278,9 +5473,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7326,45 +5519,22 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -7372,9 +5542,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 	encodeCompleteRequestParamsRef(e, v.Ref)
 	e.member("\"argument\":")
 	v.Argument.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "ref", "argument")
-	}
+	e.extra(v.Extra, "ref", "argument")
 	e.endObject()
 }
 
@@ -7408,41 +5576,22 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "ref")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "argument")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "ref", "argument")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
@@ -7450,9 +5599,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"value\":")
 	e.str(v.Value)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "value")
-	}
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -7486,41 +5633,20 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "value")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "value")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
@@ -7530,9 +5656,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.member("\"completion\":")
 	v.Completion.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "completion")
-	}
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -7567,39 +5691,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "completion")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "completion")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
@@ -7618,9 +5725,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "values", "total", "hasMore")
-	}
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -7659,39 +5764,20 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "values")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "values")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceReference) encode(e *encoder) {
 	e.beginObject()
@@ -7699,9 +5785,7 @@ func (v *ResourceReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "uri")
-	}
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -7738,41 +5822,20 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
@@ -7780,9 +5843,7 @@ func (v *PromptReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/prompt"))
 	e.member("\"name\":")
 	e.str(v.Name)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "name")
-	}
+	e.extra(v.Extra, "type", "name")
 	e.endObject()
 }
 
@@ -7819,41 +5880,20 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7867,9 +5907,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7916,43 +5954,20 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
@@ -7967,9 +5982,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "roots")
-	}
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -8004,39 +6017,20 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "roots")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "roots")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Root) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Root) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Root) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Root) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Root) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Root) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
@@ -8046,9 +6040,7 @@ func (v *Root) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name")
-	}
+	e.extra(v.Extra, "uri", "name")
 	e.endObject()
 }
 
@@ -8083,39 +6075,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -8127,9 +6102,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -8173,47 +6146,24 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra)
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 

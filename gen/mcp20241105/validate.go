@@ -31,33 +31,14 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenString) Validate() error { return nil }
 
-func (ProgressTokenString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ProgressTokenNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Request) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Request) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Request) validate(c *validator) {
 	if v.Params != nil {
@@ -68,13 +49,8 @@ func (v *Request) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -85,25 +61,15 @@ func (v *RequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParamsMeta) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParamsMeta) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParamsMeta) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Notification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Notification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Notification) validate(c *validator) {
 	if v.Params != nil {
@@ -114,32 +80,17 @@ func (v *Notification) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NotificationParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NotificationParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Result) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Result) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Result) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -150,43 +101,17 @@ func validateRequestID(c *validator, v RequestID) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDString) Validate() error { return nil }
 
-func (RequestIDString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNull) Validate() error { return nil }
 
-func (RequestIDNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNull) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (RequestIDNull) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -206,8 +131,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -226,13 +150,8 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCResponse) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCResponse) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCResponse) validate(c *validator) {
 	c.in("jsonrpc")
@@ -253,13 +172,8 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCError) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCError) validate(c *validator) {
 	c.in("jsonrpc")
@@ -279,20 +193,14 @@ func (v *JSONRPCError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCErrorObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCErrorObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *JSONRPCErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -312,8 +220,7 @@ func (v *CancelledNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -330,13 +237,8 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "requestId", "reason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *InitializeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -357,13 +259,8 @@ func (v *InitializeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeRequestParams) validate(c *validator) {
 	c.in("capabilities")
@@ -375,20 +272,10 @@ func (v *InitializeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "protocolVersion", "capabilities", "clientInfo")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -398,8 +285,7 @@ func (v *InitializeResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -421,13 +307,8 @@ func (v *InitializedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilities) validate(c *validator) {
 	if v.Roots != nil {
@@ -438,25 +319,15 @@ func (v *ClientCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "roots", "sampling")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesRoots) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilitiesRoots) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilities) validate(c *validator) {
 	if v.Prompts != nil {
@@ -477,20 +348,14 @@ func (v *ServerCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "logging", "prompts", "resources", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesPrompts) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesPrompts) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -501,37 +366,22 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 	validExtra(c, v.Extra, "subscribe", "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTools) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesTools) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Implementation) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Implementation) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Implementation) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "version")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PingRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PingRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *PingRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -554,8 +404,7 @@ func (v *PingRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -575,8 +424,7 @@ func (v *ProgressNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -590,13 +438,8 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken", "progress", "total")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequest) validate(c *validator) {
 	if v.Params != nil {
@@ -607,37 +450,21 @@ func (v *PaginatedRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "cursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -665,20 +492,10 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListResourcesResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListResourcesResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListResourcesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -689,8 +506,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resources")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -718,8 +534,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -727,11 +542,6 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -742,8 +552,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resourceTemplates")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -769,13 +578,8 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -784,20 +588,10 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -829,8 +623,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -852,13 +645,8 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -879,13 +667,8 @@ func (v *SubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -894,13 +677,8 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -921,13 +699,8 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -936,8 +709,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -957,8 +729,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -972,13 +743,8 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Resource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Resource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Resource) validate(c *validator) {
 	if v.Annotations != nil {
@@ -992,13 +758,8 @@ func (v *Resource) validate(c *validator) {
 	validExtra(c, v.Extra, "annotations", "uri", "name", "description", "mimeType", "size")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplate) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplate) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplate) validate(c *validator) {
 	if v.Annotations != nil {
@@ -1012,13 +773,8 @@ func (v *ResourceTemplate) validate(c *validator) {
 	validExtra(c, v.Extra, "annotations", "uriTemplate", "name", "description", "mimeType")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
@@ -1027,13 +783,8 @@ func (v *ResourceContents) validate(c *validator) {
 	validExtra(c, v.Extra, "uri", "mimeType")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
@@ -1042,13 +793,8 @@ func (v *TextResourceContents) validate(c *validator) {
 	validExtra(c, v.Extra, "uri", "mimeType", "text")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BlobResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BlobResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
@@ -1060,13 +806,8 @@ func (v *BlobResourceContents) validate(c *validator) {
 	validExtra(c, v.Extra, "uri", "mimeType", "blob")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListPromptsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1089,20 +830,10 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListPromptsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1113,13 +844,8 @@ func (v *ListPromptsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "prompts")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *GetPromptRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1140,32 +866,17 @@ func (v *GetPromptRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1176,13 +887,8 @@ func (v *GetPromptResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "description", "messages")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Prompt) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Prompt) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Prompt) validate(c *validator) {
 	if v.Arguments != nil {
@@ -1197,37 +903,22 @@ func (v *Prompt) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "description", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptArgument) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptArgument) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "description", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v Role) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v Role) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v Role) validate(c *validator) {
 	validEnum(c, string(v), "user", "assistant")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptMessage) validate(c *validator) {
 	c.in("role")
@@ -1267,8 +958,7 @@ func validatePromptMessageContent(c *validator, v PromptMessageContent) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownPromptMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1282,13 +972,8 @@ func (v *UnknownPromptMessageContent) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *EmbeddedResource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *EmbeddedResource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
@@ -1325,8 +1010,7 @@ func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1348,13 +1032,8 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListToolsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1377,20 +1056,10 @@ func (v *ListToolsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListToolsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1401,20 +1070,10 @@ func (v *ListToolsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1454,8 +1113,7 @@ func validateCallToolResultContent(c *validator, v CallToolResultContent) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCallToolResultContent) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1469,13 +1127,8 @@ func (v *UnknownCallToolResultContent) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CallToolRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1496,20 +1149,14 @@ func (v *CallToolRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1531,13 +1178,8 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Tool) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Tool) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Tool) validate(c *validator) {
 	c.in("inputSchema")
@@ -1546,13 +1188,8 @@ func (v *Tool) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "description", "inputSchema")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolInputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
@@ -1561,13 +1198,8 @@ func (v *ToolInputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SetLevelRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1588,13 +1220,8 @@ func (v *SetLevelRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
 	c.in("level")
@@ -1603,8 +1230,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "level")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1624,8 +1250,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1639,20 +1264,14 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "level", "logger", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v LoggingLevel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v LoggingLevel) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v LoggingLevel) validate(c *validator) {
 	validEnum(c, string(v), "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1678,8 +1297,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1707,8 +1325,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1719,20 +1336,10 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 	validEnum(c, string(v), "none", "thisServer", "allServers")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateMessageResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateMessageResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -1745,23 +1352,11 @@ func (v *CreateMessageResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "role", "content", "model", "stopReason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v CreateMessageResultStopReason) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (CreateMessageResultStopReason) Validate() error { return nil }
 
-func (CreateMessageResultStopReason) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessage) validate(c *validator) {
 	c.in("role")
@@ -1795,8 +1390,7 @@ func validateSamplingMessageContent(c *validator, v SamplingMessageContent) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownSamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1810,13 +1404,8 @@ func (v *UnknownSamplingMessageContent) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Annotated) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Annotated) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Annotated) validate(c *validator) {
 	if v.Annotations != nil {
@@ -1827,13 +1416,8 @@ func (v *Annotated) validate(c *validator) {
 	validExtra(c, v.Extra, "annotations")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *AnnotatedAnnotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *AnnotatedAnnotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *AnnotatedAnnotations) validate(c *validator) {
 	if v.Audience != nil {
@@ -1854,13 +1438,8 @@ func (v *AnnotatedAnnotations) validate(c *validator) {
 	validExtra(c, v.Extra, "audience", "priority")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextContent) validate(c *validator) {
 	if v.Annotations != nil {
@@ -1874,13 +1453,8 @@ func (v *TextContent) validate(c *validator) {
 	validExtra(c, v.Extra, "annotations", "type", "text")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ImageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ImageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ImageContent) validate(c *validator) {
 	if v.Annotations != nil {
@@ -1897,13 +1471,8 @@ func (v *ImageContent) validate(c *validator) {
 	validExtra(c, v.Extra, "annotations", "type", "data", "mimeType")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelPreferences) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelPreferences) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelPreferences) validate(c *validator) {
 	if v.Hints != nil {
@@ -1936,25 +1505,15 @@ func (v *ModelPreferences) validate(c *validator) {
 	validExtra(c, v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelHint) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelHint) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelHint) validate(c *validator) {
 	validExtra(c, v.Extra, "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CompleteRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1975,13 +1534,8 @@ func (v *CompleteRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteRequestParams) validate(c *validator) {
 	c.in("ref")
@@ -2015,8 +1569,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2030,8 +1583,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2042,45 +1594,25 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "value")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "completion")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResultCompletion) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResultCompletion) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
 	validExtra(c, v.Extra, "values", "total", "hasMore")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceReference) validate(c *validator) {
 	c.in("type")
@@ -2092,13 +1624,8 @@ func (v *ResourceReference) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptReference) validate(c *validator) {
 	c.in("type")
@@ -2107,13 +1634,8 @@ func (v *PromptReference) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListRootsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2136,20 +1658,10 @@ func (v *ListRootsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -2160,13 +1672,8 @@ func (v *ListRootsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "roots")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Root) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Root) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Root) validate(c *validator) {
 	c.in("uri")
@@ -2175,8 +1682,7 @@ func (v *Root) validate(c *validator) {
 	validExtra(c, v.Extra, "uri", "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2283,13 +1789,8 @@ func validateClientRequest(c *validator, v ClientRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2330,13 +1831,8 @@ func validateClientNotification(c *validator, v ClientNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2394,13 +1890,8 @@ func validateServerRequest(c *validator, v ServerRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2459,13 +1950,8 @@ func validateServerNotification(c *validator, v ServerNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2540,15 +2026,8 @@ func validateServerResult(c *validator, v ServerResult) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *MetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (MetaObject) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (*MetaObject) Validate() error { return nil }
 
 func validateAnyResult(c *validator, v AnyResult) {
 	switch v := v.(type) {

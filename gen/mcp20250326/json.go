@@ -8,29 +8,13 @@ import (
 )
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCBatchRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCBatchRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCBatchRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCBatchRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCBatchRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCBatchRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v JSONRPCBatchRequest) encode(e *encoder) {
 	e.beginArray()
@@ -51,29 +35,15 @@ func (v *JSONRPCBatchRequest) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCBatchResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCBatchResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCBatchResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCBatchResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCBatchResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v JSONRPCBatchResponse) encode(e *encoder) {
 	e.beginArray()
@@ -94,29 +64,13 @@ func (v *JSONRPCBatchResponse) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Request) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Request) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Request) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Request) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Request) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
@@ -126,9 +80,7 @@ func (v *Request) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -163,39 +115,20 @@ func (v *Request) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -203,9 +136,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -241,29 +172,13 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParamsMeta) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
 	e.beginObject()
@@ -271,9 +186,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken")
-	}
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -308,29 +221,13 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Notification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Notification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Notification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
@@ -340,9 +237,7 @@ func (v *Notification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -377,39 +272,20 @@ func (v *Notification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -417,9 +293,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		e.rawMap(v.Meta)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -454,29 +328,13 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Result) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Result) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Result) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Result) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Result) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Result) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
@@ -484,9 +342,7 @@ func (v *Result) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -522,29 +378,13 @@ func (v *Result) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
@@ -558,9 +398,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -604,43 +442,20 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
@@ -652,9 +467,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -695,41 +508,20 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
 	e.beginObject()
@@ -739,9 +531,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -786,43 +576,20 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCError) encode(e *encoder) {
 	e.beginObject()
@@ -832,9 +599,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -881,43 +646,20 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCErrorObject) encode(e *encoder) {
 	e.beginObject()
@@ -929,9 +671,7 @@ func (v *JSONRPCErrorObject) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -968,41 +708,22 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1012,9 +733,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1057,43 +776,22 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -1103,9 +801,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "requestId", "reason")
-	}
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -1140,39 +836,20 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "requestId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "requestId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -1184,9 +861,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -1232,45 +907,22 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -1280,9 +932,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.member("\"clientInfo\":")
 	v.ClientInfo.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
-	}
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -1319,43 +969,20 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "clientInfo")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "protocolVersion", "capabilities", "clientInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
@@ -1373,9 +1000,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
-	}
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1420,43 +1045,22 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "serverInfo")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "protocolVersion", "capabilities", "serverInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1468,9 +1072,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1514,41 +1116,20 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1573,9 +1154,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.member("\"sampling\":")
 		e.rawMap(v.Sampling)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "roots", "sampling")
-	}
+	e.extra(v.Extra, "experimental", "roots", "sampling")
 	e.endObject()
 }
 
@@ -1620,29 +1199,15 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 	e.beginObject()
@@ -1650,9 +1215,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1688,29 +1251,13 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1747,9 +1294,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
-	}
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1805,29 +1350,15 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
@@ -1835,9 +1366,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1873,29 +1402,15 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
@@ -1907,9 +1422,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "subscribe", "listChanged")
-	}
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1949,29 +1462,15 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
@@ -1979,9 +1478,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2017,29 +1514,13 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Implementation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Implementation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Implementation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Implementation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
@@ -2047,9 +1528,7 @@ func (v *Implementation) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"version\":")
 	e.str(v.Version)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "version")
-	}
+	e.extra(v.Extra, "name", "version")
 	e.endObject()
 }
 
@@ -2083,41 +1562,20 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "version")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "version")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PingRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PingRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PingRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2131,9 +1589,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2180,43 +1636,22 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
@@ -2226,9 +1661,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -2271,43 +1704,22 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -2323,9 +1735,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken", "progress", "total", "message")
-	}
+	e.extra(v.Extra, "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -2367,41 +1777,20 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "progressToken")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "progress")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "progressToken", "progress")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2411,9 +1800,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2448,39 +1835,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -2488,9 +1858,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "cursor")
-	}
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -2526,29 +1894,13 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
@@ -2560,9 +1912,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -2602,29 +1952,15 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2638,9 +1974,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2687,43 +2021,20 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2742,9 +2053,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resources")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2783,39 +2092,22 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resources")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resources")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2829,9 +2121,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2878,43 +2168,22 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2933,9 +2202,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2974,39 +2241,20 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resourceTemplates")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resourceTemplates")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3018,9 +2266,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3066,53 +2312,28 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3143,39 +2364,20 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
@@ -3190,9 +2392,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "contents")
-	}
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -3227,39 +2427,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "contents")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "contents")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3271,9 +2454,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3317,41 +2498,20 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3363,9 +2523,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3411,53 +2569,28 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3488,39 +2621,20 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3532,9 +2646,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3580,53 +2692,28 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3657,39 +2744,22 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3699,9 +2769,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3744,37 +2812,20 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -3786,9 +2837,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3819,39 +2868,20 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Resource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Resource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
@@ -3875,9 +2905,7 @@ func (v *Resource) encode(e *encoder) {
 		e.member("\"size\":")
 		e.int64(*v.Size)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name", "description", "mimeType", "annotations", "size")
-	}
+	e.extra(v.Extra, "uri", "name", "description", "mimeType", "annotations", "size")
 	e.endObject()
 }
 
@@ -3927,41 +2955,20 @@ func (v *Resource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "uri", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplate) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplate) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
@@ -3981,9 +2988,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uriTemplate", "name", "description", "mimeType", "annotations")
-	}
+	e.extra(v.Extra, "uriTemplate", "name", "description", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -4029,41 +3034,20 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uriTemplate")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "uriTemplate", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4073,9 +3057,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.member("\"mimeType\":")
 		e.str(*v.MimeType)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType")
-	}
+	e.extra(v.Extra, "uri", "mimeType")
 	e.endObject()
 }
 
@@ -4110,39 +3092,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4154,9 +3119,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "text")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "text")
 	e.endObject()
 }
 
@@ -4194,41 +3157,22 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "uri", "mimeType", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BlobResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BlobResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4240,9 +3184,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.member("\"blob\":")
 	e.str(v.Blob)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "blob")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "blob")
 	e.endObject()
 }
 
@@ -4280,41 +3222,20 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "blob")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "uri", "mimeType", "blob")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4328,9 +3249,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4377,43 +3296,20 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
@@ -4432,9 +3328,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "prompts")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -4473,39 +3367,20 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "prompts")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "prompts")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4517,9 +3392,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4565,45 +3438,22 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4622,9 +3472,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4658,39 +3506,20 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
@@ -4709,9 +3538,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "description", "messages")
-	}
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -4750,39 +3577,20 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "messages")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "description", "messages")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Prompt) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Prompt) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Prompt) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Prompt) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
@@ -4801,9 +3609,7 @@ func (v *Prompt) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "arguments")
-	}
+	e.extra(v.Extra, "name", "description", "arguments")
 	e.endObject()
 }
 
@@ -4841,39 +3647,20 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
@@ -4887,9 +3674,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "required")
-	}
+	e.extra(v.Extra, "name", "description", "required")
 	e.endObject()
 }
 
@@ -4928,39 +3713,20 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Role) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Role) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Role) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Role) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Role) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Role) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v Role) encode(e *encoder) {
 	e.str(string(v))
@@ -4976,29 +3742,13 @@ func (v *Role) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
@@ -5006,9 +3756,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodePromptMessageContent(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -5042,41 +3790,20 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EmbeddedResource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
@@ -5088,9 +3815,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "resource", "annotations")
-	}
+	e.extra(v.Extra, "type", "resource", "annotations")
 	e.endObject()
 }
 
@@ -5131,41 +3856,22 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "resource")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "resource")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5177,9 +3883,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5223,41 +3927,20 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5271,9 +3954,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5320,43 +4001,20 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
@@ -5375,9 +4033,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "tools")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -5416,39 +4072,20 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "tools")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "tools")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
@@ -5467,9 +4104,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "content", "isError")
-	}
+	e.extra(v.Extra, "_meta", "content", "isError")
 	e.endObject()
 }
 
@@ -5508,39 +4143,20 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5552,9 +4168,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5600,45 +4214,22 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -5648,9 +4239,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		e.member("\"arguments\":")
 		e.rawMap(v.Arguments)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -5684,39 +4273,22 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5728,9 +4300,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5774,41 +4344,20 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolAnnotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolAnnotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
@@ -5832,9 +4381,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-	}
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -5886,29 +4433,13 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Tool) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Tool) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Tool) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
@@ -5924,9 +4455,7 @@ func (v *Tool) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "description", "inputSchema", "annotations")
-	}
+	e.extra(v.Extra, "name", "description", "inputSchema", "annotations")
 	e.endObject()
 }
 
@@ -5968,41 +4497,20 @@ func (v *Tool) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "inputSchema")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "description", "inputSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolInputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolInputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -6030,9 +4538,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "properties", "required")
-	}
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6075,39 +4581,20 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6119,9 +4606,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6167,53 +4652,28 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"level\":")
 	v.Level.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level")
-	}
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -6244,39 +4704,22 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "level")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
@@ -6286,9 +4729,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6331,37 +4772,18 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6379,9 +4801,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"data\":")
 	e.raw(v.Data)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level", "logger", "data")
-	}
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -6419,41 +4839,20 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "level", "logger", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingLevel) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingLevel) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v LoggingLevel) encode(e *encoder) {
 	e.str(string(v))
@@ -6469,29 +4868,15 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6503,9 +4888,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6551,45 +4934,22 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -6631,9 +4991,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.member("\"metadata\":")
 		e.rawMap(v.Metadata)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
-	}
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -6689,35 +5047,20 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "messages")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "maxTokens")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6739,29 +5082,13 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
@@ -6779,9 +5106,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
-	}
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -6826,43 +5151,22 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "model")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "role", "content", "model")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
 	e.str(string(v))
@@ -6878,29 +5182,13 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
@@ -6908,9 +5196,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeSamplingMessageContent(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -6944,41 +5230,20 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Annotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Annotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Annotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Annotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
@@ -6995,9 +5260,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.member("\"priority\":")
 		e.float64(*v.Priority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "audience", "priority")
-	}
+	e.extra(v.Extra, "audience", "priority")
 	e.endObject()
 }
 
@@ -7036,29 +5299,13 @@ func (v *Annotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
@@ -7070,9 +5317,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "text", "annotations")
-	}
+	e.extra(v.Extra, "type", "text", "annotations")
 	e.endObject()
 }
 
@@ -7113,41 +5358,20 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ImageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ImageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ImageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
@@ -7161,9 +5385,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -7207,43 +5429,20 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v AudioContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v AudioContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *AudioContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
@@ -7257,9 +5456,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.member("\"annotations\":")
 		v.Annotations.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations")
 	e.endObject()
 }
 
@@ -7303,43 +5500,20 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelPreferences) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelPreferences) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
@@ -7364,9 +5538,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
-	}
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -7413,29 +5585,13 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelHint) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelHint) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelHint) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
@@ -7443,9 +5599,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name")
-	}
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -7481,29 +5635,13 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7515,9 +5653,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7563,45 +5699,22 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -7609,9 +5722,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 	encodeCompleteRequestParamsRef(e, v.Ref)
 	e.member("\"argument\":")
 	v.Argument.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "ref", "argument")
-	}
+	e.extra(v.Extra, "ref", "argument")
 	e.endObject()
 }
 
@@ -7645,41 +5756,22 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "ref")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "argument")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "ref", "argument")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
@@ -7687,9 +5779,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"value\":")
 	e.str(v.Value)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "value")
-	}
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -7723,41 +5813,20 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "value")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "value")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
@@ -7767,9 +5836,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.member("\"completion\":")
 	v.Completion.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "completion")
-	}
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -7804,39 +5871,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "completion")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "completion")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
@@ -7855,9 +5905,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "values", "total", "hasMore")
-	}
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -7896,39 +5944,20 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "values")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "values")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceReference) encode(e *encoder) {
 	e.beginObject()
@@ -7936,9 +5965,7 @@ func (v *ResourceReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "uri")
-	}
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -7975,41 +6002,20 @@ func (v *ResourceReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
@@ -8017,9 +6023,7 @@ func (v *PromptReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/prompt"))
 	e.member("\"name\":")
 	e.str(v.Name)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "name")
-	}
+	e.extra(v.Extra, "type", "name")
 	e.endObject()
 }
 
@@ -8056,41 +6060,20 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8104,9 +6087,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -8153,43 +6134,20 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
@@ -8204,9 +6162,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "roots")
-	}
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -8241,39 +6197,20 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "roots")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "roots")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Root) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Root) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Root) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Root) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Root) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Root) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
@@ -8283,9 +6220,7 @@ func (v *Root) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name")
-	}
+	e.extra(v.Extra, "uri", "name")
 	e.endObject()
 }
 
@@ -8320,39 +6255,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -8364,9 +6282,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -8410,47 +6326,24 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra)
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 

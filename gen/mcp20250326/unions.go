@@ -292,29 +292,13 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenString) encode(e *encoder) {
 	e.str(string(v))
@@ -333,29 +317,13 @@ func (v *ProgressTokenString) decode(d *decoder) (err error) {
 type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -424,29 +392,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDString) encode(e *encoder) {
 	e.str(string(v))
@@ -465,29 +417,13 @@ func (v *RequestIDString) decode(d *decoder) (err error) {
 type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -507,29 +443,13 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 type RequestIDNull struct{}
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNull) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNull) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNull) encode(e *encoder) {
 	e.null()
@@ -684,29 +604,15 @@ type UnknownPromptMessageContent struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownPromptMessageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPromptMessageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownPromptMessageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownPromptMessageContent) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -858,29 +764,15 @@ type UnknownCallToolResultContent struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownCallToolResultContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCallToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownCallToolResultContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownCallToolResultContent) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -964,29 +856,15 @@ type UnknownSamplingMessageContent struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1064,29 +942,15 @@ type UnknownCompleteRequestParamsRef struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1244,29 +1108,15 @@ type UnknownClientRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1363,29 +1213,15 @@ type UnknownClientNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1548,29 +1384,15 @@ type UnknownServerRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1690,29 +1512,15 @@ type UnknownServerNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)

@@ -8,29 +8,13 @@ import (
 )
 
 // MarshalJSON implements [json.Marshaler].
-func (v Request) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Request) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Request) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Request) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Request) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
@@ -40,9 +24,7 @@ func (v *Request) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -77,39 +59,20 @@ func (v *Request) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -117,9 +80,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -155,29 +116,13 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParamsMeta) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
 	e.beginObject()
@@ -185,9 +130,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken")
-	}
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -222,29 +165,13 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Notification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Notification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Notification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
@@ -254,9 +181,7 @@ func (v *Notification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -291,39 +216,20 @@ func (v *Notification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -331,9 +237,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		e.rawMap(v.Meta)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -368,29 +272,13 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Result) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Result) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Result) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Result) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Result) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Result) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
@@ -398,9 +286,7 @@ func (v *Result) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -436,29 +322,13 @@ func (v *Result) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
@@ -472,9 +342,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -518,43 +386,20 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
@@ -566,9 +411,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -609,41 +452,20 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCResponse) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCResponse) encode(e *encoder) {
 	e.beginObject()
@@ -653,9 +475,7 @@ func (v *JSONRPCResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -700,43 +520,20 @@ func (v *JSONRPCResponse) decodeFor(d *decoder, result func(*decoder) (AnyResult
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCError) encode(e *encoder) {
 	e.beginObject()
@@ -746,9 +543,7 @@ func (v *JSONRPCError) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -795,43 +590,20 @@ func (v *JSONRPCError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCErrorObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCErrorObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCErrorObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCErrorObject) encode(e *encoder) {
 	e.beginObject()
@@ -843,9 +615,7 @@ func (v *JSONRPCErrorObject) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -882,41 +652,22 @@ func (v *JSONRPCErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
@@ -926,9 +677,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -971,43 +720,22 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -1017,9 +745,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "requestId", "reason")
-	}
+	e.extra(v.Extra, "requestId", "reason")
 	e.endObject()
 }
 
@@ -1054,39 +780,20 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "requestId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "requestId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -1098,9 +805,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -1146,45 +851,22 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -1194,9 +876,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.member("\"clientInfo\":")
 	v.ClientInfo.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
-	}
+	e.extra(v.Extra, "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -1233,43 +913,20 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "clientInfo")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "protocolVersion", "capabilities", "clientInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
@@ -1287,9 +944,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
-	}
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1334,43 +989,22 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "serverInfo")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "protocolVersion", "capabilities", "serverInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1382,9 +1016,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1428,41 +1060,20 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1491,9 +1102,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.member("\"elicitation\":")
 		e.rawMap(v.Elicitation)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
-	}
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation")
 	e.endObject()
 }
 
@@ -1541,29 +1150,15 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 	e.beginObject()
@@ -1571,9 +1166,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1609,29 +1202,13 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1668,9 +1245,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
-	}
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 	e.endObject()
 }
 
@@ -1726,29 +1301,15 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
@@ -1756,9 +1317,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1794,29 +1353,15 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
@@ -1828,9 +1373,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "subscribe", "listChanged")
-	}
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -1870,29 +1413,15 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
@@ -1900,9 +1429,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1938,29 +1465,13 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BaseMetadata) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BaseMetadata) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BaseMetadata) encode(e *encoder) {
 	e.beginObject()
@@ -1970,9 +1481,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title")
-	}
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -2007,39 +1516,20 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Implementation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Implementation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Implementation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Implementation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
@@ -2051,9 +1541,7 @@ func (v *Implementation) encode(e *encoder) {
 	}
 	e.member("\"version\":")
 	e.str(v.Version)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "version")
-	}
+	e.extra(v.Extra, "name", "title", "version")
 	e.endObject()
 }
 
@@ -2091,41 +1579,20 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "version")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "version")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PingRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PingRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PingRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2139,9 +1606,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2188,43 +1653,22 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
@@ -2234,9 +1678,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -2279,43 +1721,22 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -2331,9 +1752,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken", "progress", "total", "message")
-	}
+	e.extra(v.Extra, "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -2375,41 +1794,20 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "progressToken")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "progress")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "progressToken", "progress")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2419,9 +1817,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -2456,39 +1852,22 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -2496,9 +1875,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "cursor")
-	}
+	e.extra(v.Extra, "cursor")
 	e.endObject()
 }
 
@@ -2534,29 +1911,13 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
@@ -2568,9 +1929,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -2610,29 +1969,15 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2646,9 +1991,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2695,43 +2038,20 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2750,9 +2070,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resources")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -2791,39 +2109,22 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resources")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resources")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2837,9 +2138,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2886,43 +2185,22 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
@@ -2941,9 +2219,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -2982,39 +2258,20 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resourceTemplates")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resourceTemplates")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3026,9 +2283,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3074,53 +2329,28 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3151,39 +2381,20 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
@@ -3198,9 +2409,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "contents")
-	}
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -3235,39 +2444,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "contents")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "contents")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3279,9 +2471,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3325,41 +2515,20 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3371,9 +2540,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3419,53 +2586,28 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3496,39 +2638,20 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3540,9 +2663,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3588,53 +2709,28 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3665,39 +2761,22 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3707,9 +2786,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3752,37 +2829,20 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -3794,9 +2854,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri")
-	}
+	e.extra(v.Extra, "uri")
 	e.endObject()
 }
 
@@ -3827,39 +2885,20 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Resource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Resource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
@@ -3891,9 +2930,7 @@ func (v *Resource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -3951,41 +2988,20 @@ func (v *Resource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplate) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplate) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
@@ -4013,9 +3029,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -4069,41 +3083,20 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "uriTemplate")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "uriTemplate")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4117,9 +3110,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -4158,39 +3149,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4206,9 +3180,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -4250,41 +3222,22 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BlobResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BlobResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -4300,9 +3253,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.member("\"blob\":")
 	e.str(v.Blob)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -4344,41 +3295,20 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "blob")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "blob")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4392,9 +3322,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4441,43 +3369,20 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
@@ -4496,9 +3401,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "prompts")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -4537,39 +3440,20 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "prompts")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "prompts")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4581,9 +3465,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4629,45 +3511,22 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4686,9 +3545,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -4722,39 +3579,20 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
@@ -4773,9 +3611,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "description", "messages")
-	}
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -4814,39 +3650,20 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "messages")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "description", "messages")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Prompt) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Prompt) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Prompt) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Prompt) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
@@ -4873,9 +3690,7 @@ func (v *Prompt) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -4921,39 +3736,20 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
@@ -4971,9 +3767,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "description", "required")
-	}
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -5016,39 +3810,20 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Role) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Role) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Role) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Role) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Role) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Role) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v Role) encode(e *encoder) {
 	e.str(string(v))
@@ -5064,29 +3839,13 @@ func (v *Role) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
@@ -5094,9 +3853,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeContentBlock(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -5130,41 +3887,20 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceLink) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceLink) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceLink) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceLink) encode(e *encoder) {
 	e.beginObject()
@@ -5198,9 +3934,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
-	}
+	e.extra(v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -5264,43 +3998,20 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<8) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x105 != 0x105 {
+		err = d.missingMember(seen, 0x105, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EmbeddedResource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
@@ -5316,9 +4027,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "resource", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5363,41 +4072,22 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "resource")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "resource")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5409,9 +4099,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5455,41 +4143,20 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5503,9 +4170,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5552,43 +4217,20 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
@@ -5607,9 +4249,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "tools")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -5648,39 +4288,20 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "tools")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "tools")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
@@ -5703,9 +4324,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
-	}
+	e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -5747,39 +4366,20 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5791,9 +4391,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5839,45 +4437,22 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -5887,9 +4462,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		e.member("\"arguments\":")
 		e.rawMap(v.Arguments)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "arguments")
-	}
+	e.extra(v.Extra, "name", "arguments")
 	e.endObject()
 }
 
@@ -5923,39 +4496,22 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5967,9 +4523,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6013,41 +4567,20 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolAnnotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolAnnotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
@@ -6071,9 +4604,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-	}
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -6125,29 +4656,13 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Tool) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Tool) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Tool) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
@@ -6175,9 +4690,7 @@ func (v *Tool) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -6231,41 +4744,20 @@ func (v *Tool) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "inputSchema")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "description", "inputSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolInputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolInputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -6293,9 +4785,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "properties", "required")
-	}
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6338,39 +4828,20 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolOutputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -6398,9 +4869,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "properties", "required")
-	}
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -6443,39 +4912,20 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6487,9 +4937,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6535,53 +4983,28 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"level\":")
 	v.Level.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level")
-	}
+	e.extra(v.Extra, "level")
 	e.endObject()
 }
 
@@ -6612,39 +5035,22 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "level")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
@@ -6654,9 +5060,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6699,37 +5103,18 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6747,9 +5132,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"data\":")
 	e.raw(v.Data)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "level", "logger", "data")
-	}
+	e.extra(v.Extra, "level", "logger", "data")
 	e.endObject()
 }
 
@@ -6787,41 +5170,20 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "level")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "level", "logger", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingLevel) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingLevel) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v LoggingLevel) encode(e *encoder) {
 	e.str(string(v))
@@ -6837,29 +5199,15 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6871,9 +5219,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6919,45 +5265,22 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -6999,9 +5322,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.member("\"metadata\":")
 		e.rawMap(v.Metadata)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
-	}
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 	e.endObject()
 }
 
@@ -7057,35 +5378,20 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "messages")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "maxTokens")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -7107,29 +5413,13 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
@@ -7147,9 +5437,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
-	}
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -7194,43 +5482,22 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "model")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "role", "content", "model")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
 	e.str(string(v))
@@ -7246,29 +5513,13 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
@@ -7276,9 +5527,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeSamplingMessageContent(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -7312,41 +5561,20 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Annotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Annotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Annotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Annotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
@@ -7367,9 +5595,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.member("\"lastModified\":")
 		e.str(*v.LastModified)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "audience", "priority", "lastModified")
-	}
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -7412,29 +5638,13 @@ func (v *Annotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
@@ -7450,9 +5660,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "text", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -7497,41 +5705,20 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ImageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ImageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ImageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
@@ -7549,9 +5736,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -7599,43 +5784,20 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v AudioContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v AudioContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *AudioContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
@@ -7653,9 +5815,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -7703,43 +5863,20 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelPreferences) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelPreferences) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
@@ -7764,9 +5901,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
-	}
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -7813,29 +5948,13 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelHint) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelHint) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelHint) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
@@ -7843,9 +5962,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name")
-	}
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -7881,29 +5998,13 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7915,9 +6016,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7963,45 +6062,22 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -8013,9 +6089,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.member("\"context\":")
 		v.Context.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "ref", "argument", "context")
-	}
+	e.extra(v.Extra, "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -8053,41 +6127,22 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "ref")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "argument")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "ref", "argument")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
@@ -8095,9 +6150,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"value\":")
 	e.str(v.Value)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "value")
-	}
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -8131,41 +6184,22 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "value")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "value")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
 	e.beginObject()
@@ -8182,9 +6216,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "arguments")
-	}
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -8219,29 +6251,13 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
@@ -8251,9 +6267,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.member("\"completion\":")
 	v.Completion.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "completion")
-	}
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -8288,39 +6302,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "completion")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "completion")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
@@ -8339,9 +6336,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "values", "total", "hasMore")
-	}
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -8380,39 +6375,22 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "values")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "values")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.beginObject()
@@ -8420,9 +6398,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "uri")
-	}
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -8459,41 +6435,20 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
@@ -8505,9 +6460,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "type")
-	}
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -8548,41 +6501,20 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8596,9 +6528,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -8645,43 +6575,20 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
@@ -8696,9 +6603,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "roots")
-	}
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -8733,39 +6638,20 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "roots")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "roots")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Root) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Root) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Root) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Root) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Root) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Root) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
@@ -8779,9 +6665,7 @@ func (v *Root) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name", "_meta")
-	}
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -8820,39 +6704,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -8864,9 +6731,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -8910,41 +6775,20 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8956,9 +6800,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -9004,45 +6846,20 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -9050,9 +6867,7 @@ func (v *ElicitRequestParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"requestedSchema\":")
 	v.RequestedSchema.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "message", "requestedSchema")
-	}
+	e.extra(v.Extra, "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -9086,35 +6901,20 @@ func (v *ElicitRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "requestedSchema")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "message", "requestedSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -9146,9 +6946,7 @@ func (v *ElicitRequestParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "properties", "required")
-	}
+	e.extra(v.Extra, "type", "properties", "required")
 	e.endObject()
 }
 
@@ -9188,41 +6986,20 @@ func (v *ElicitRequestParamsRequestedSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "properties")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "properties")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *StringSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9248,9 +7025,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.member("\"format\":")
 		v.Format.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
 	e.endObject()
 }
 
@@ -9304,39 +7079,20 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchemaFormat) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v StringSchemaFormat) encode(e *encoder) {
 	e.str(string(v))
@@ -9352,29 +7108,13 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NumberSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9396,9 +7136,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.member("\"maximum\":")
 		e.float64(*v.Maximum)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minimum", "maximum")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum")
 	e.endObject()
 }
 
@@ -9445,39 +7183,20 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchemaType) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchemaType) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v NumberSchemaType) encode(e *encoder) {
 	e.str(string(v))
@@ -9493,29 +7212,13 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BooleanSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BooleanSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BooleanSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9533,9 +7236,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.bool(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -9581,39 +7282,20 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EnumSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9643,9 +7325,7 @@ func (v *EnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "enum", "enumNames")
-	}
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames")
 	e.endObject()
 }
 
@@ -9693,41 +7373,20 @@ func (v *EnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
@@ -9750,9 +7409,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "action", "content")
-	}
+	e.extra(v.Extra, "_meta", "action", "content")
 	e.endObject()
 }
 
@@ -9790,39 +7447,20 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "action")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "action")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultAction) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultAction) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultAction) encode(e *encoder) {
 	e.str(string(v))
@@ -9838,35 +7476,17 @@ func (v *ElicitResultAction) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra)
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 

@@ -144,29 +144,13 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenString) encode(e *encoder) {
 	e.str(string(v))
@@ -185,29 +169,13 @@ func (v *ProgressTokenString) decode(d *decoder) (err error) {
 type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -276,29 +244,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDString) encode(e *encoder) {
 	e.str(string(v))
@@ -317,29 +269,13 @@ func (v *RequestIDString) decode(d *decoder) (err error) {
 type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -359,29 +295,13 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 type RequestIDNull struct{}
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNull) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNull) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNull) encode(e *encoder) {
 	e.null()
@@ -592,29 +512,15 @@ type UnknownSamplingMessageContent struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownSamplingMessageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownSamplingMessageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownSamplingMessageContent) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -709,29 +615,13 @@ type UnknownContentBlock struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownContentBlock) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -809,29 +699,15 @@ type UnknownCompleteRequestParamsRef struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -961,23 +837,11 @@ type UnknownPrimitiveSchemaDefinition struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1053,29 +917,15 @@ func encodeElicitResultContent(e *encoder, v ElicitResultContent) {
 type ElicitResultContentString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentString) encode(e *encoder) {
 	e.str(string(v))
@@ -1094,29 +944,15 @@ func (v *ElicitResultContentString) decode(d *decoder) (err error) {
 type ElicitResultContentNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -1135,29 +971,15 @@ func (v *ElicitResultContentNumber) decode(d *decoder) (err error) {
 type ElicitResultContentBoolean bool
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
 	e.bool(bool(v))
@@ -1321,29 +1143,15 @@ type UnknownClientRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1442,29 +1250,15 @@ type UnknownClientNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1651,29 +1445,15 @@ type UnknownServerRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1795,29 +1575,15 @@ type UnknownServerNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)

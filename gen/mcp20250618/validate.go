@@ -36,33 +36,14 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenString) Validate() error { return nil }
 
-func (ProgressTokenString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ProgressTokenNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Request) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Request) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Request) validate(c *validator) {
 	if v.Params != nil {
@@ -73,13 +54,8 @@ func (v *Request) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -90,25 +66,15 @@ func (v *RequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParamsMeta) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParamsMeta) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParamsMeta) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Notification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Notification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Notification) validate(c *validator) {
 	if v.Params != nil {
@@ -119,32 +85,17 @@ func (v *Notification) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NotificationParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NotificationParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Result) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Result) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Result) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
@@ -155,43 +106,17 @@ func validateRequestID(c *validator, v RequestID) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDString) Validate() error { return nil }
 
-func (RequestIDString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNull) Validate() error { return nil }
 
-func (RequestIDNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNull) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (RequestIDNull) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -211,8 +136,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -231,13 +155,8 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCResponse) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCResponse) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCResponse) validate(c *validator) {
 	c.in("jsonrpc")
@@ -258,13 +177,8 @@ func (v *JSONRPCResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCError) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCError) validate(c *validator) {
 	c.in("jsonrpc")
@@ -284,20 +198,14 @@ func (v *JSONRPCError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCErrorObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCErrorObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *JSONRPCErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -317,8 +225,7 @@ func (v *CancelledNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -335,13 +242,8 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "requestId", "reason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *InitializeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -362,13 +264,8 @@ func (v *InitializeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeRequestParams) validate(c *validator) {
 	c.in("capabilities")
@@ -380,20 +277,10 @@ func (v *InitializeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "protocolVersion", "capabilities", "clientInfo")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -403,8 +290,7 @@ func (v *InitializeResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -426,13 +312,8 @@ func (v *InitializedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilities) validate(c *validator) {
 	if v.Roots != nil {
@@ -443,25 +324,15 @@ func (v *ClientCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "roots", "sampling", "elicitation")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesRoots) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilitiesRoots) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilities) validate(c *validator) {
 	if v.Prompts != nil {
@@ -482,20 +353,14 @@ func (v *ServerCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesPrompts) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesPrompts) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -506,49 +371,29 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 	validExtra(c, v.Extra, "subscribe", "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTools) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesTools) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BaseMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BaseMetadata) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BaseMetadata) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Implementation) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Implementation) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Implementation) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "version")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PingRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PingRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *PingRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -571,8 +416,7 @@ func (v *PingRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -592,8 +436,7 @@ func (v *ProgressNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -607,13 +450,8 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken", "progress", "total", "message")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequest) validate(c *validator) {
 	if v.Params != nil {
@@ -624,37 +462,21 @@ func (v *PaginatedRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "cursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -682,20 +504,10 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListResourcesResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListResourcesResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListResourcesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -706,8 +518,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resources")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -735,8 +546,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -744,11 +554,6 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -759,8 +564,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resourceTemplates")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -786,13 +590,8 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -801,20 +600,10 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -846,8 +635,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -869,13 +657,8 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -896,13 +679,8 @@ func (v *SubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -911,13 +689,8 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -938,13 +711,8 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
 	c.in("uri")
@@ -953,8 +721,7 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -974,8 +741,7 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -989,13 +755,8 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Resource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Resource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Resource) validate(c *validator) {
 	c.in("uri")
@@ -1006,21 +767,11 @@ func (v *Resource) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplate) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplate) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplate) validate(c *validator) {
 	c.in("uriTemplate")
@@ -1031,84 +782,44 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BlobResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BlobResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "blob")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListPromptsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1131,20 +842,10 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListPromptsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1155,13 +856,8 @@ func (v *ListPromptsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "prompts")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *GetPromptRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1182,32 +878,17 @@ func (v *GetPromptRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1218,13 +899,8 @@ func (v *GetPromptResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "description", "messages")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Prompt) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Prompt) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Prompt) validate(c *validator) {
 	if v.Arguments != nil {
@@ -1236,45 +912,25 @@ func (v *Prompt) validate(c *validator) {
 		}
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "description", "arguments", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptArgument) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptArgument) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "description", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v Role) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v Role) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v Role) validate(c *validator) {
 	validEnum(c, string(v), "user", "assistant")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptMessage) validate(c *validator) {
 	c.in("role")
@@ -1289,13 +945,8 @@ func (v *PromptMessage) validate(c *validator) {
 	validExtra(c, v.Extra, "role", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceLink) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceLink) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceLink) validate(c *validator) {
 	c.in("uri")
@@ -1306,24 +957,14 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
 	validExtra(c, v.Extra, "name", "title", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *EmbeddedResource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *EmbeddedResource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *EmbeddedResource) validate(c *validator) {
 	c.in("type")
@@ -1338,11 +979,6 @@ func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
-		c.out()
-	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
@@ -1365,8 +1001,7 @@ func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1388,13 +1023,8 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListToolsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1417,20 +1047,10 @@ func (v *ListToolsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListToolsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1441,20 +1061,10 @@ func (v *ListToolsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1469,13 +1079,8 @@ func (v *CallToolResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "content", "structuredContent", "isError")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CallToolRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1496,20 +1101,14 @@ func (v *CallToolRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1531,25 +1130,15 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolAnnotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolAnnotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolAnnotations) validate(c *validator) {
 	validExtra(c, v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Tool) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Tool) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Tool) validate(c *validator) {
 	c.in("inputSchema")
@@ -1565,21 +1154,11 @@ func (v *Tool) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolInputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
@@ -1588,13 +1167,8 @@ func (v *ToolInputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolOutputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolOutputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolOutputSchema) validate(c *validator) {
 	c.in("type")
@@ -1603,13 +1177,8 @@ func (v *ToolOutputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SetLevelRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1630,13 +1199,8 @@ func (v *SetLevelRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
 	c.in("level")
@@ -1645,8 +1209,7 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "level")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1666,8 +1229,7 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1681,20 +1243,14 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "level", "logger", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v LoggingLevel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v LoggingLevel) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v LoggingLevel) validate(c *validator) {
 	validEnum(c, string(v), "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1720,8 +1276,7 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1749,8 +1304,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1761,20 +1315,10 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 	validEnum(c, string(v), "none", "thisServer", "allServers")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateMessageResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateMessageResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -1787,23 +1331,11 @@ func (v *CreateMessageResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "role", "content", "model", "stopReason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v CreateMessageResultStopReason) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (CreateMessageResultStopReason) Validate() error { return nil }
 
-func (CreateMessageResultStopReason) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessage) validate(c *validator) {
 	c.in("role")
@@ -1843,8 +1375,7 @@ func validateSamplingMessageContent(c *validator, v SamplingMessageContent) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownSamplingMessageContent) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1858,13 +1389,8 @@ func (v *UnknownSamplingMessageContent) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Annotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Annotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Annotations) validate(c *validator) {
 	if v.Audience != nil {
@@ -1922,13 +1448,8 @@ func validateContentBlock(c *validator, v ContentBlock) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownContentBlock) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownContentBlock) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownContentBlock) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "type")
@@ -1937,13 +1458,8 @@ func (v *UnknownContentBlock) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextContent) validate(c *validator) {
 	c.in("type")
@@ -1954,21 +1470,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ImageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ImageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ImageContent) validate(c *validator) {
 	c.in("type")
@@ -1982,21 +1488,11 @@ func (v *ImageContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *AudioContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *AudioContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *AudioContent) validate(c *validator) {
 	c.in("type")
@@ -2010,21 +1506,11 @@ func (v *AudioContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelPreferences) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelPreferences) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelPreferences) validate(c *validator) {
 	if v.Hints != nil {
@@ -2057,25 +1543,15 @@ func (v *ModelPreferences) validate(c *validator) {
 	validExtra(c, v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelHint) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelHint) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelHint) validate(c *validator) {
 	validExtra(c, v.Extra, "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CompleteRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2096,13 +1572,8 @@ func (v *CompleteRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteRequestParams) validate(c *validator) {
 	c.in("ref")
@@ -2141,8 +1612,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2156,8 +1626,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2168,8 +1637,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "value")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2180,45 +1648,25 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 	validExtra(c, v.Extra, "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "completion")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResultCompletion) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResultCompletion) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
 	validExtra(c, v.Extra, "values", "total", "hasMore")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplateReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplateReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
 	c.in("type")
@@ -2230,13 +1678,8 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptReference) validate(c *validator) {
 	c.in("type")
@@ -2245,13 +1688,8 @@ func (v *PromptReference) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListRootsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2274,20 +1712,10 @@ func (v *ListRootsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -2298,28 +1726,17 @@ func (v *ListRootsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "roots")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Root) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Root) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2341,13 +1758,8 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ElicitRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2368,13 +1780,8 @@ func (v *ElicitRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequestParams) validate(c *validator) {
 	c.in("requestedSchema")
@@ -2383,8 +1790,7 @@ func (v *ElicitRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "message", "requestedSchema")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ElicitRequestParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2440,8 +1846,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2455,13 +1860,8 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *StringSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *StringSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *StringSchema) validate(c *validator) {
 	c.in("type")
@@ -2475,25 +1875,15 @@ func (v *StringSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minLength", "maxLength", "format")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v StringSchemaFormat) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v StringSchemaFormat) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v StringSchemaFormat) validate(c *validator) {
 	validEnum(c, string(v), "email", "uri", "date", "date-time")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NumberSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NumberSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NumberSchema) validate(c *validator) {
 	c.in("type")
@@ -2502,25 +1892,15 @@ func (v *NumberSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minimum", "maximum")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v NumberSchemaType) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v NumberSchemaType) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v NumberSchemaType) validate(c *validator) {
 	validEnum(c, string(v), "number", "integer")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BooleanSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BooleanSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BooleanSchema) validate(c *validator) {
 	c.in("type")
@@ -2529,13 +1909,8 @@ func (v *BooleanSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *EnumSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *EnumSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *EnumSchema) validate(c *validator) {
 	c.in("type")
@@ -2544,20 +1919,10 @@ func (v *EnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "enum", "enumNames")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
@@ -2575,47 +1940,21 @@ func (v *ElicitResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "action", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultAction) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ElicitResultAction) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ElicitResultAction) validate(c *validator) {
 	validEnum(c, string(v), "accept", "decline", "cancel")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentString) Validate() error { return nil }
 
-func (ElicitResultContentString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentBoolean) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentBoolean) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentBoolean) Validate() error { return nil }
 
 func validateClientRequest(c *validator, v ClientRequest) {
 	switch v := v.(type) {
@@ -2702,13 +2041,8 @@ func validateClientRequest(c *validator, v ClientRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2749,13 +2083,8 @@ func validateClientNotification(c *validator, v ClientNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2825,13 +2154,8 @@ func validateServerRequest(c *validator, v ServerRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2890,13 +2214,8 @@ func validateServerNotification(c *validator, v ServerNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -2971,15 +2290,8 @@ func validateServerResult(c *validator, v ServerResult) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *MetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (MetaObject) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (*MetaObject) Validate() error { return nil }
 
 func validateAnyResult(c *validator, v AnyResult) {
 	switch v := v.(type) {

@@ -382,9 +382,17 @@ func (e *encoder) releaseKeys(mark int) {
 }
 
 // extra writes the members of m, sorted by name, into the current object. A name in known (the
-// members the type defines) is an error: it would be written twice.
+// members the type defines) is an error: it would be written twice. It inlines, so that an empty
+// Extra, the usual one, costs its length check.
 func (e *encoder) extra(m map[string]json.RawMessage, known ...string) {
-	if len(m) == 0 || extraHoldsKnown(e, m, known) {
+	if len(m) > 0 {
+		e.extraMembers(m, known)
+	}
+}
+
+// extraMembers is extra for a map that is not empty.
+func (e *encoder) extraMembers(m map[string]json.RawMessage, known []string) {
+	if extraHoldsKnown(e, m, known) {
 		return
 	}
 	keys, mark := sortedKeys(e, m)
@@ -431,4 +439,25 @@ func (e *encoder) rawMap(m map[string]json.RawMessage) {
 	}
 	e.releaseKeys(mark)
 	e.endObject()
+}
+
+// marshalJSON is the MarshalJSON of a generated type: encode is the value's encode method. A
+// method value rather than an interface: it does not escape, nor does the value it is bound to.
+func marshalJSON(encode func(e *encoder)) ([]byte, error) {
+	return encodeRetraced(newEncoder(), encode).marshaled()
+}
+
+// appendJSON is the AppendJSON of a generated type, marshalJSON appending to dst.
+func appendJSON(dst []byte, encode func(e *encoder)) ([]byte, error) {
+	return encodeRetraced(appendEncoder(dst), encode).appended()
+}
+
+// encodeRetraced runs encode with e and returns e. An encode that fails runs again with the
+// encoder tracing the JSON pointer, for the error.
+func encodeRetraced(e *encoder, encode func(e *encoder)) *encoder {
+	encode(e)
+	if e.err != nil {
+		encode(e.retrace())
+	}
+	return e
 }

@@ -8,29 +8,15 @@ import (
 )
 
 // MarshalJSON implements [json.Marshaler].
-func (v TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskAugmentedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TaskAugmentedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -42,9 +28,7 @@ func (v *TaskAugmentedRequestParams) encode(e *encoder) {
 		e.member("\"task\":")
 		v.Task.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task")
-	}
+	e.extra(v.Extra, "_meta", "task")
 	e.endObject()
 }
 
@@ -84,29 +68,13 @@ func (v *TaskAugmentedRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -114,9 +82,7 @@ func (v *RequestParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -152,29 +118,13 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParamsMeta) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParamsMeta) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParamsMeta) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParamsMeta) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParamsMeta) encode(e *encoder) {
 	e.beginObject()
@@ -182,9 +132,7 @@ func (v *RequestParamsMeta) encode(e *encoder) {
 		e.member("\"progressToken\":")
 		encodeProgressToken(e, v.ProgressToken)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken")
-	}
+	e.extra(v.Extra, "progressToken")
 	e.endObject()
 }
 
@@ -219,29 +167,13 @@ func (v *RequestParamsMeta) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Request) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Request) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Request) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Request) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Request) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
@@ -251,9 +183,7 @@ func (v *Request) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -287,39 +217,20 @@ func (v *Request) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -327,9 +238,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -365,29 +274,13 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Notification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Notification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Notification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
@@ -397,9 +290,7 @@ func (v *Notification) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -433,39 +324,20 @@ func (v *Notification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Result) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Result) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Result) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Result) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Result) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Result) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
@@ -473,9 +345,7 @@ func (v *Result) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -511,29 +381,13 @@ func (v *Result) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Error) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Error) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Error) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Error) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Error) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Error) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Error) encode(e *encoder) {
 	e.beginObject()
@@ -545,9 +399,7 @@ func (v *Error) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -584,41 +436,20 @@ func (v *Error) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
@@ -632,9 +463,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -677,43 +506,20 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
@@ -725,9 +531,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -767,41 +571,22 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -811,9 +596,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -858,43 +641,22 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	e.beginObject()
@@ -906,9 +668,7 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -955,41 +715,22 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v URLElicitationRequiredError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v URLElicitationRequiredError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *URLElicitationRequiredError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *URLElicitationRequiredError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *URLElicitationRequiredError) encode(e *encoder) {
 	e.beginObject()
@@ -1001,9 +742,7 @@ func (v *URLElicitationRequiredError) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1050,35 +789,20 @@ func (v *URLElicitationRequiredError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v URLElicitationRequiredErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1094,9 +818,7 @@ func (v *URLElicitationRequiredErrorObject) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"data\":")
 	v.Data.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1136,37 +858,20 @@ func (v *URLElicitationRequiredErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "code", "message", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v URLElicitationRequiredErrorObjectData) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v URLElicitationRequiredErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1183,9 +888,7 @@ func (v *URLElicitationRequiredErrorObjectData) encode(e *encoder) {
 		v.Elicitations[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "elicitations")
-	}
+	e.extra(v.Extra, "elicitations")
 	e.endObject()
 }
 
@@ -1216,39 +919,22 @@ func (v *URLElicitationRequiredErrorObjectData) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "elicitations")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "elicitations")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -1264,9 +950,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "requestId", "reason")
-	}
+	e.extra(v.Extra, "_meta", "requestId", "reason")
 	e.endObject()
 }
 
@@ -1309,29 +993,15 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1341,9 +1011,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1386,43 +1054,22 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -1436,9 +1083,7 @@ func (v *InitializeRequestParams) encode(e *encoder) {
 	v.Capabilities.encode(e)
 	e.member("\"clientInfo\":")
 	v.ClientInfo.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "clientInfo")
-	}
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "clientInfo")
 	e.endObject()
 }
 
@@ -1479,43 +1124,20 @@ func (v *InitializeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "clientInfo")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "protocolVersion", "capabilities", "clientInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -1527,9 +1149,7 @@ func (v *InitializeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "initialize"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -1575,45 +1195,20 @@ func (v *InitializeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializeResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializeResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InitializeResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializeResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializeResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializeResult) encode(e *encoder) {
 	e.beginObject()
@@ -1631,9 +1226,7 @@ func (v *InitializeResult) encode(e *encoder) {
 		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
-	}
+	e.extra(v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 	e.endObject()
 }
 
@@ -1678,43 +1271,22 @@ func (v *InitializeResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "protocolVersion")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "capabilities")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "serverInfo")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "protocolVersion", "capabilities", "serverInfo")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InitializedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InitializedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InitializedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InitializedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InitializedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InitializedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -1726,9 +1298,7 @@ func (v *InitializedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1772,41 +1342,20 @@ func (v *InitializedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -1839,9 +1388,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		e.member("\"tasks\":")
 		v.Tasks.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "tasks")
-	}
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "tasks")
 	e.endObject()
 }
 
@@ -1895,29 +1442,15 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesRoots) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 	e.beginObject()
@@ -1925,9 +1458,7 @@ func (v *ClientCapabilitiesRoots) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -1963,29 +1494,15 @@ func (v *ClientCapabilitiesRoots) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesSampling) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 	e.beginObject()
@@ -1997,9 +1514,7 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 		e.member("\"tools\":")
 		e.rawMap(v.Tools)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "context", "tools")
-	}
+	e.extra(v.Extra, "context", "tools")
 	e.endObject()
 }
 
@@ -2037,29 +1552,15 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesElicitation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 	e.beginObject()
@@ -2071,9 +1572,7 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 		e.member("\"url\":")
 		e.rawMap(v.URL)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "form", "url")
-	}
+	e.extra(v.Extra, "form", "url")
 	e.endObject()
 }
 
@@ -2111,29 +1610,15 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasks) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesTasks) encode(e *encoder) {
 	e.beginObject()
@@ -2149,9 +1634,7 @@ func (v *ClientCapabilitiesTasks) encode(e *encoder) {
 		e.member("\"requests\":")
 		v.Requests.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "list", "cancel", "requests")
-	}
+	e.extra(v.Extra, "list", "cancel", "requests")
 	e.endObject()
 }
 
@@ -2193,29 +1676,15 @@ func (v *ClientCapabilitiesTasks) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequests) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesTasksRequests) encode(e *encoder) {
 	e.beginObject()
@@ -2227,9 +1696,7 @@ func (v *ClientCapabilitiesTasksRequests) encode(e *encoder) {
 		e.member("\"elicitation\":")
 		v.Elicitation.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "sampling", "elicitation")
-	}
+	e.extra(v.Extra, "sampling", "elicitation")
 	e.endObject()
 }
 
@@ -2270,22 +1737,12 @@ func (v *ClientCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequestsSampling) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2299,9 +1756,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) encode(e *encoder) {
 		e.member("\"createMessage\":")
 		e.rawMap(v.CreateMessage)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "createMessage")
-	}
+	e.extra(v.Extra, "createMessage")
 	e.endObject()
 }
 
@@ -2337,22 +1792,12 @@ func (v *ClientCapabilitiesTasksRequestsSampling) decode(d *decoder) (err error)
 
 // MarshalJSON implements [json.Marshaler].
 func (v ClientCapabilitiesTasksRequestsElicitation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesTasksRequestsElicitation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2366,9 +1811,7 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) encode(e *encoder) {
 		e.member("\"create\":")
 		e.rawMap(v.Create)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "create")
-	}
+	e.extra(v.Extra, "create")
 	e.endObject()
 }
 
@@ -2403,29 +1846,13 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) decode(d *decoder) (err err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -2466,9 +1893,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		e.member("\"tasks\":")
 		v.Tasks.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "tasks")
-	}
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "tasks")
 	e.endObject()
 }
 
@@ -2528,29 +1953,15 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
@@ -2558,9 +1969,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2596,29 +2005,15 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
@@ -2630,9 +2025,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "subscribe", "listChanged")
-	}
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -2672,29 +2065,15 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
@@ -2702,9 +2081,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -2740,29 +2117,15 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasks) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTasks) encode(e *encoder) {
 	e.beginObject()
@@ -2778,9 +2141,7 @@ func (v *ServerCapabilitiesTasks) encode(e *encoder) {
 		e.member("\"requests\":")
 		v.Requests.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "list", "cancel", "requests")
-	}
+	e.extra(v.Extra, "list", "cancel", "requests")
 	e.endObject()
 }
 
@@ -2822,29 +2183,15 @@ func (v *ServerCapabilitiesTasks) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTasksRequests) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasksRequests) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTasksRequests) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTasksRequests) encode(e *encoder) {
 	e.beginObject()
@@ -2852,9 +2199,7 @@ func (v *ServerCapabilitiesTasksRequests) encode(e *encoder) {
 		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "tools")
-	}
+	e.extra(v.Extra, "tools")
 	e.endObject()
 }
 
@@ -2891,22 +2236,12 @@ func (v *ServerCapabilitiesTasksRequests) decode(d *decoder) (err error) {
 
 // MarshalJSON implements [json.Marshaler].
 func (v ServerCapabilitiesTasksRequestsTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTasksRequestsTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2920,9 +2255,7 @@ func (v *ServerCapabilitiesTasksRequestsTools) encode(e *encoder) {
 		e.member("\"call\":")
 		e.rawMap(v.Call)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "call")
-	}
+	e.extra(v.Extra, "call")
 	e.endObject()
 }
 
@@ -2957,29 +2290,13 @@ func (v *ServerCapabilitiesTasksRequestsTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Icon) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Icon) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Icon) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Icon) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Icon) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Icon) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Icon) encode(e *encoder) {
 	e.beginObject()
@@ -3002,9 +2319,7 @@ func (v *Icon) encode(e *encoder) {
 		e.member("\"theme\":")
 		v.Theme.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
-	}
+	e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
 	e.endObject()
 }
 
@@ -3046,39 +2361,20 @@ func (v *Icon) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "src")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "src")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v IconTheme) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v IconTheme) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *IconTheme) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *IconTheme) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v IconTheme) encode(e *encoder) {
 	e.str(string(v))
@@ -3094,29 +2390,13 @@ func (v *IconTheme) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Icons) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Icons) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Icons) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Icons) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Icons) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Icons) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Icons) encode(e *encoder) {
 	e.beginObject()
@@ -3129,9 +2409,7 @@ func (v *Icons) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "icons")
-	}
+	e.extra(v.Extra, "icons")
 	e.endObject()
 }
 
@@ -3166,29 +2444,13 @@ func (v *Icons) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BaseMetadata) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BaseMetadata) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BaseMetadata) encode(e *encoder) {
 	e.beginObject()
@@ -3198,9 +2460,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title")
-	}
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -3235,39 +2495,20 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Implementation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Implementation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Implementation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Implementation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
@@ -3296,9 +2537,7 @@ func (v *Implementation) encode(e *encoder) {
 		e.member("\"websiteUrl\":")
 		e.str(*v.WebsiteURL)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 	e.endObject()
 }
 
@@ -3347,41 +2586,20 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "version")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "version")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PingRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PingRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PingRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PingRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PingRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PingRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3395,9 +2613,7 @@ func (v *PingRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3444,43 +2660,22 @@ func (v *PingRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -3500,9 +2695,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
-	}
+	e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -3548,41 +2741,22 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "progressToken")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "progress")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "_meta", "progressToken", "progress")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
@@ -3592,9 +2766,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -3637,43 +2809,22 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -3685,9 +2836,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "cursor")
-	}
+	e.extra(v.Extra, "_meta", "cursor")
 	e.endObject()
 }
 
@@ -3727,29 +2876,13 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3763,9 +2896,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3809,43 +2940,20 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
@@ -3857,9 +2965,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor")
 	e.endObject()
 }
 
@@ -3899,29 +3005,15 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -3935,9 +3027,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -3984,43 +3074,20 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
@@ -4039,9 +3106,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resources")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resources")
 	e.endObject()
 }
 
@@ -4080,39 +3145,22 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resources")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resources")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4126,9 +3174,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4175,43 +3221,22 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
@@ -4230,9 +3255,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "resourceTemplates")
 	e.endObject()
 }
 
@@ -4271,39 +3294,22 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "resourceTemplates")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "resourceTemplates")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4313,9 +3319,7 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4350,39 +3354,22 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4392,9 +3379,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4429,39 +3414,20 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4473,9 +3439,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4521,45 +3485,20 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
@@ -4574,9 +3513,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "contents")
-	}
+	e.extra(v.Extra, "_meta", "contents")
 	e.endObject()
 }
 
@@ -4611,39 +3548,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "contents")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "contents")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -4655,9 +3575,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -4701,41 +3619,22 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4745,9 +3644,7 @@ func (v *SubscribeRequestParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4782,39 +3679,20 @@ func (v *SubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4826,9 +3704,7 @@ func (v *SubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/subscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4874,45 +3750,22 @@ func (v *SubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsubscribeRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4922,9 +3775,7 @@ func (v *UnsubscribeRequestParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -4959,39 +3810,20 @@ func (v *UnsubscribeRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsubscribeRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnsubscribeRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsubscribeRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5003,9 +3835,7 @@ func (v *UnsubscribeRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/unsubscribe"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5051,39 +3881,20 @@ func (v *UnsubscribeRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -5099,9 +3910,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -5136,39 +3945,22 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5178,9 +3970,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5223,43 +4013,20 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Resource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Resource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
@@ -5300,9 +4067,7 @@ func (v *Resource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -5363,41 +4128,20 @@ func (v *Resource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplate) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplate) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
@@ -5434,9 +4178,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -5493,41 +4235,20 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uriTemplate")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "uriTemplate")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -5541,9 +4262,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -5582,39 +4301,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -5630,9 +4332,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -5674,41 +4374,22 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BlobResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BlobResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -5724,9 +4405,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.member("\"blob\":")
 	e.str(v.Blob)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -5768,41 +4447,20 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "blob")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "blob")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5816,9 +4474,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5865,43 +4521,20 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
@@ -5920,9 +4553,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "prompts")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "prompts")
 	e.endObject()
 }
 
@@ -5961,39 +4592,22 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "prompts")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "prompts")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -6016,9 +4630,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "name", "arguments")
-	}
+	e.extra(v.Extra, "_meta", "name", "arguments")
 	e.endObject()
 }
 
@@ -6056,39 +4668,20 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6100,9 +4693,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6148,45 +4739,20 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
@@ -6205,9 +4771,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "description", "messages")
-	}
+	e.extra(v.Extra, "_meta", "description", "messages")
 	e.endObject()
 }
 
@@ -6246,39 +4810,20 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "messages")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "description", "messages")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Prompt) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Prompt) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Prompt) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Prompt) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
@@ -6314,9 +4859,7 @@ func (v *Prompt) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -6365,39 +4908,20 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
@@ -6415,9 +4939,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "description", "required")
-	}
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -6460,39 +4982,20 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Role) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Role) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Role) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Role) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Role) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Role) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v Role) encode(e *encoder) {
 	e.str(string(v))
@@ -6508,29 +5011,13 @@ func (v *Role) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
@@ -6538,9 +5025,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeContentBlock(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -6574,41 +5059,20 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceLink) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceLink) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceLink) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceLink) encode(e *encoder) {
 	e.beginObject()
@@ -6651,9 +5115,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -6720,43 +5182,20 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<9) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x209 != 0x209 {
+		err = d.missingMember(seen, 0x209, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EmbeddedResource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
@@ -6772,9 +5211,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "resource", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -6819,41 +5256,22 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "resource")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "resource")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -6865,9 +5283,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6911,41 +5327,20 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6959,9 +5354,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7008,43 +5401,20 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
@@ -7063,9 +5433,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "tools")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "tools")
 	e.endObject()
 }
 
@@ -7104,39 +5472,20 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "tools")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "tools")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
@@ -7159,9 +5508,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
-	}
+	e.extra(v.Extra, "_meta", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -7203,39 +5550,22 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -7253,9 +5583,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		e.member("\"arguments\":")
 		e.rawMap(v.Arguments)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task", "name", "arguments")
-	}
+	e.extra(v.Extra, "_meta", "task", "name", "arguments")
 	e.endObject()
 }
 
@@ -7297,39 +5625,20 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "task", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7341,9 +5650,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7389,45 +5696,22 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -7439,9 +5723,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -7485,41 +5767,20 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolAnnotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolAnnotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
@@ -7543,9 +5804,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-	}
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -7597,29 +5856,13 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolExecution) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolExecution) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolExecution) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolExecution) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolExecution) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolExecution) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolExecution) encode(e *encoder) {
 	e.beginObject()
@@ -7627,9 +5870,7 @@ func (v *ToolExecution) encode(e *encoder) {
 		e.member("\"taskSupport\":")
 		v.TaskSupport.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskSupport")
-	}
+	e.extra(v.Extra, "taskSupport")
 	e.endObject()
 }
 
@@ -7665,29 +5906,15 @@ func (v *ToolExecution) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolExecutionTaskSupport) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolExecutionTaskSupport) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolExecutionTaskSupport) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolExecutionTaskSupport) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolExecutionTaskSupport) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ToolExecutionTaskSupport) encode(e *encoder) {
 	e.str(string(v))
@@ -7703,29 +5930,13 @@ func (v *ToolExecutionTaskSupport) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Tool) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Tool) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Tool) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
@@ -7766,9 +5977,7 @@ func (v *Tool) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -7829,41 +6038,20 @@ func (v *Tool) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "inputSchema")
+	if err == nil && seen&0x11 != 0x11 {
+		err = d.missingMember(seen, 0x11, "name", "title", "icons", "description", "inputSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolInputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolInputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -7895,9 +6083,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema", "type", "properties", "required")
-	}
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -7944,39 +6130,20 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "$schema", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolOutputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -8008,9 +6175,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema", "type", "properties", "required")
-	}
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -8057,39 +6222,20 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "$schema", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TaskStatus) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TaskStatus) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TaskStatus) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TaskStatus) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TaskStatus) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TaskStatus) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v TaskStatus) encode(e *encoder) {
 	e.str(string(v))
@@ -8105,29 +6251,13 @@ func (v *TaskStatus) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TaskMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TaskMetadata) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TaskMetadata) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TaskMetadata) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TaskMetadata) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TaskMetadata) encode(e *encoder) {
 	e.beginObject()
@@ -8135,9 +6265,7 @@ func (v *TaskMetadata) encode(e *encoder) {
 		e.member("\"ttl\":")
 		e.int64(*v.TTL)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "ttl")
-	}
+	e.extra(v.Extra, "ttl")
 	e.endObject()
 }
 
@@ -8173,37 +6301,19 @@ func (v *TaskMetadata) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RelatedTaskMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RelatedTaskMetadata) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RelatedTaskMetadata) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RelatedTaskMetadata) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RelatedTaskMetadata) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RelatedTaskMetadata) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RelatedTaskMetadata) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"taskId\":")
 	e.str(v.TaskID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskId")
-	}
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -8234,39 +6344,20 @@ func (v *RelatedTaskMetadata) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "taskId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "taskId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Task) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Task) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Task) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Task) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Task) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Task) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Task) encode(e *encoder) {
 	e.beginObject()
@@ -8292,9 +6383,7 @@ func (v *Task) encode(e *encoder) {
 		e.member("\"pollInterval\":")
 		e.int64(*v.PollInterval)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
-	}
+	e.extra(v.Extra, "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -8349,47 +6438,20 @@ func (v *Task) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "taskId")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "status")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "createdAt")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "ttl")
+	if err == nil && seen&0x3b != 0x3b {
+		err = d.missingMember(seen, 0x3b, "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateTaskResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateTaskResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateTaskResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateTaskResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateTaskResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateTaskResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateTaskResult) encode(e *encoder) {
 	e.beginObject()
@@ -8399,9 +6461,7 @@ func (v *CreateTaskResult) encode(e *encoder) {
 	}
 	e.member("\"task\":")
 	v.Task.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task")
-	}
+	e.extra(v.Extra, "_meta", "task")
 	e.endObject()
 }
 
@@ -8436,39 +6496,20 @@ func (v *CreateTaskResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "task")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "task")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetTaskRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetTaskRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8480,9 +6521,7 @@ func (v *GetTaskRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tasks/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -8528,53 +6567,28 @@ func (v *GetTaskRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"taskId\":")
 	e.str(v.TaskID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskId")
-	}
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -8605,39 +6619,20 @@ func (v *GetTaskRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "taskId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "taskId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetTaskResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetTaskResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskResult) encode(e *encoder) {
 	e.beginObject()
@@ -8667,9 +6662,7 @@ func (v *GetTaskResult) encode(e *encoder) {
 		e.member("\"pollInterval\":")
 		e.int64(*v.PollInterval)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
-	}
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -8728,47 +6721,22 @@ func (v *GetTaskResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "taskId")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "status")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "createdAt")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case seen&(1<<6) == 0:
-		return d.errorf("missing required member %q", "ttl")
+	if err == nil && seen&0x76 != 0x76 {
+		err = d.missingMember(seen, 0x76, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskPayloadRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskPayloadRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskPayloadRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8780,9 +6748,7 @@ func (v *GetTaskPayloadRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tasks/result"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -8828,53 +6794,28 @@ func (v *GetTaskPayloadRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskPayloadRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"taskId\":")
 	e.str(v.TaskID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskId")
-	}
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -8905,39 +6846,22 @@ func (v *GetTaskPayloadRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "taskId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "taskId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetTaskPayloadResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetTaskPayloadResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetTaskPayloadResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetTaskPayloadResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetTaskPayloadResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetTaskPayloadResult) encode(e *encoder) {
 	e.beginObject()
@@ -8945,9 +6869,7 @@ func (v *GetTaskPayloadResult) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -8983,29 +6905,13 @@ func (v *GetTaskPayloadResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelTaskRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelTaskRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CancelTaskRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CancelTaskRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelTaskRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelTaskRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelTaskRequest) encode(e *encoder) {
 	e.beginObject()
@@ -9017,9 +6923,7 @@ func (v *CancelTaskRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tasks/cancel"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -9065,53 +6969,28 @@ func (v *CancelTaskRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelTaskRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelTaskRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelTaskRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelTaskRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelTaskRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelTaskRequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"taskId\":")
 	e.str(v.TaskID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "taskId")
-	}
+	e.extra(v.Extra, "taskId")
 	e.endObject()
 }
 
@@ -9142,39 +7021,20 @@ func (v *CancelTaskRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "taskId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "taskId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelTaskResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelTaskResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CancelTaskResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CancelTaskResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelTaskResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelTaskResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelTaskResult) encode(e *encoder) {
 	e.beginObject()
@@ -9204,9 +7064,7 @@ func (v *CancelTaskResult) encode(e *encoder) {
 		e.member("\"pollInterval\":")
 		e.int64(*v.PollInterval)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
-	}
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -9265,47 +7123,20 @@ func (v *CancelTaskResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "taskId")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "status")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "createdAt")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case seen&(1<<6) == 0:
-		return d.errorf("missing required member %q", "ttl")
+	if err == nil && seen&0x76 != 0x76 {
+		err = d.missingMember(seen, 0x76, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListTasksRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListTasksRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListTasksRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListTasksRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListTasksRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListTasksRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListTasksRequest) encode(e *encoder) {
 	e.beginObject()
@@ -9319,9 +7150,7 @@ func (v *ListTasksRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -9368,43 +7197,20 @@ func (v *ListTasksRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListTasksResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListTasksResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListTasksResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListTasksResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListTasksResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListTasksResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListTasksResult) encode(e *encoder) {
 	e.beginObject()
@@ -9423,9 +7229,7 @@ func (v *ListTasksResult) encode(e *encoder) {
 		v.Tasks[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "nextCursor", "tasks")
-	}
+	e.extra(v.Extra, "_meta", "nextCursor", "tasks")
 	e.endObject()
 }
 
@@ -9464,39 +7268,22 @@ func (v *ListTasksResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "tasks")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "nextCursor", "tasks")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TaskStatusNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TaskStatusNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskStatusNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TaskStatusNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -9526,9 +7313,7 @@ func (v *TaskStatusNotificationParams) encode(e *encoder) {
 		e.member("\"pollInterval\":")
 		e.int64(*v.PollInterval)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
-	}
+	e.extra(v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 	e.endObject()
 }
 
@@ -9587,47 +7372,22 @@ func (v *TaskStatusNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "taskId")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "status")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "createdAt")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "lastUpdatedAt")
-	case seen&(1<<6) == 0:
-		return d.errorf("missing required member %q", "ttl")
+	if err == nil && seen&0x76 != 0x76 {
+		err = d.missingMember(seen, 0x76, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TaskStatusNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TaskStatusNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TaskStatusNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TaskStatusNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TaskStatusNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TaskStatusNotification) encode(e *encoder) {
 	e.beginObject()
@@ -9637,9 +7397,7 @@ func (v *TaskStatusNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/tasks/status"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -9682,43 +7440,22 @@ func (v *TaskStatusNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SetLevelRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -9728,9 +7465,7 @@ func (v *SetLevelRequestParams) encode(e *encoder) {
 	}
 	e.member("\"level\":")
 	v.Level.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "level")
-	}
+	e.extra(v.Extra, "_meta", "level")
 	e.endObject()
 }
 
@@ -9765,39 +7500,20 @@ func (v *SetLevelRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "level")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "level")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SetLevelRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SetLevelRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SetLevelRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SetLevelRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SetLevelRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SetLevelRequest) encode(e *encoder) {
 	e.beginObject()
@@ -9809,9 +7525,7 @@ func (v *SetLevelRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "logging/setLevel"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -9857,39 +7571,18 @@ func (v *SetLevelRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -9911,9 +7604,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"data\":")
 	e.raw(v.Data)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "level", "logger", "data")
-	}
+	e.extra(v.Extra, "_meta", "level", "logger", "data")
 	e.endObject()
 }
 
@@ -9955,41 +7646,22 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "level")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0xa != 0xa {
+		err = d.missingMember(seen, 0xa, "_meta", "level", "logger", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
@@ -9999,9 +7671,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -10044,43 +7714,20 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingLevel) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingLevel) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v LoggingLevel) encode(e *encoder) {
 	e.str(string(v))
@@ -10096,29 +7743,15 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -10181,9 +7814,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.member("\"toolChoice\":")
 		v.ToolChoice.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task", "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
-	}
+	e.extra(v.Extra, "_meta", "task", "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
 	e.endObject()
 }
 
@@ -10254,35 +7885,20 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "messages")
-	case seen&(1<<7) == 0:
-		return d.errorf("missing required member %q", "maxTokens")
+	if err == nil && seen&0x84 != 0x84 {
+		err = d.missingMember(seen, 0x84, "_meta", "task", "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -10304,29 +7920,13 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolChoice) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolChoice) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolChoice) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolChoice) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolChoice) encode(e *encoder) {
 	e.beginObject()
@@ -10334,9 +7934,7 @@ func (v *ToolChoice) encode(e *encoder) {
 		e.member("\"mode\":")
 		v.Mode.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "mode")
-	}
+	e.extra(v.Extra, "mode")
 	e.endObject()
 }
 
@@ -10372,29 +7970,13 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolChoiceMode) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ToolChoiceMode) encode(e *encoder) {
 	e.str(string(v))
@@ -10410,29 +7992,15 @@ func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
@@ -10444,9 +8012,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -10492,45 +8058,20 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
@@ -10548,9 +8089,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
-	}
+	e.extra(v.Extra, "_meta", "role", "content", "model", "stopReason")
 	e.endObject()
 }
 
@@ -10595,43 +8134,22 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "model")
+	if err == nil && seen&0xe != 0xe {
+		err = d.missingMember(seen, 0xe, "_meta", "role", "content", "model")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
 	e.str(string(v))
@@ -10647,29 +8165,13 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
@@ -10681,9 +8183,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content", "_meta")
-	}
+	e.extra(v.Extra, "role", "content", "_meta")
 	e.endObject()
 }
 
@@ -10721,41 +8221,20 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Annotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Annotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Annotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Annotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
@@ -10776,9 +8255,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.member("\"lastModified\":")
 		e.str(*v.LastModified)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "audience", "priority", "lastModified")
-	}
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -10821,29 +8298,13 @@ func (v *Annotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
@@ -10859,9 +8320,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "text", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -10906,41 +8365,20 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ImageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ImageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ImageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
@@ -10958,9 +8396,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -11008,43 +8444,20 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v AudioContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v AudioContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *AudioContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
@@ -11062,9 +8475,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -11112,43 +8523,20 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolUseContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolUseContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolUseContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolUseContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolUseContent) encode(e *encoder) {
 	e.beginObject()
@@ -11164,9 +8552,7 @@ func (v *ToolUseContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "id", "name", "input", "_meta")
-	}
+	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
 	e.endObject()
 }
 
@@ -11213,45 +8599,20 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "input")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "type", "id", "name", "input")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolResultContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolResultContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolResultContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolResultContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolResultContent) encode(e *encoder) {
 	e.beginObject()
@@ -11278,9 +8639,7 @@ func (v *ToolResultContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
-	}
+	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 	e.endObject()
 }
 
@@ -11331,43 +8690,20 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "toolUseId")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "toolUseId", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelPreferences) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelPreferences) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
@@ -11392,9 +8728,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
-	}
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -11441,29 +8775,13 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelHint) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelHint) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelHint) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
@@ -11471,9 +8789,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name")
-	}
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -11509,29 +8825,15 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -11547,9 +8849,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.member("\"context\":")
 		v.Context.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "ref", "argument", "context")
-	}
+	e.extra(v.Extra, "_meta", "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -11591,41 +8891,22 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "ref")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "argument")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "_meta", "ref", "argument")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
@@ -11633,9 +8914,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"value\":")
 	e.str(v.Value)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "value")
-	}
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -11669,41 +8948,22 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "value")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "value")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
 	e.beginObject()
@@ -11720,9 +8980,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "arguments")
-	}
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -11757,29 +9015,13 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
@@ -11791,9 +9033,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -11839,45 +9079,20 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
@@ -11887,9 +9102,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	}
 	e.member("\"completion\":")
 	v.Completion.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "completion")
-	}
+	e.extra(v.Extra, "_meta", "completion")
 	e.endObject()
 }
 
@@ -11924,39 +9137,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "completion")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "completion")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
@@ -11975,9 +9171,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "values", "total", "hasMore")
-	}
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -12016,39 +9210,22 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "values")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "values")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.beginObject()
@@ -12056,9 +9233,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "uri")
-	}
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -12095,41 +9270,20 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
@@ -12141,9 +9295,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "type")
-	}
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -12184,41 +9336,20 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -12232,9 +9363,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -12281,43 +9410,20 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
@@ -12332,9 +9438,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "roots")
-	}
+	e.extra(v.Extra, "_meta", "roots")
 	e.endObject()
 }
 
@@ -12369,39 +9473,20 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "roots")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "roots")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Root) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Root) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Root) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Root) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Root) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Root) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
@@ -12415,9 +9500,7 @@ func (v *Root) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name", "_meta")
-	}
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -12456,39 +9539,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RootsListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v RootsListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RootsListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RootsListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -12500,9 +9566,7 @@ func (v *RootsListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -12546,41 +9610,22 @@ func (v *RootsListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.beginObject()
@@ -12600,9 +9645,7 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"requestedSchema\":")
 	v.RequestedSchema.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task", "mode", "message", "requestedSchema")
-	}
+	e.extra(v.Extra, "_meta", "task", "mode", "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -12651,35 +9694,20 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "requestedSchema")
+	if err == nil && seen&0x18 != 0x18 {
+		err = d.missingMember(seen, 0x18, "_meta", "task", "mode", "message", "requestedSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -12715,9 +9743,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema", "type", "properties", "required")
-	}
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -12761,41 +9787,22 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "properties")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "$schema", "type", "properties")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestURLParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.beginObject()
@@ -12815,9 +9822,7 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.str(v.ElicitationID)
 	e.member("\"url\":")
 	e.str(v.URL)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "task", "mode", "message", "elicitationId", "url")
-	}
+	e.extra(v.Extra, "_meta", "task", "mode", "message", "elicitationId", "url")
 	e.endObject()
 }
 
@@ -12868,45 +9873,20 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mode")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "elicitationId")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "url")
+	if err == nil && seen&0x3c != 0x3c {
+		err = d.missingMember(seen, 0x3c, "_meta", "task", "mode", "message", "elicitationId", "url")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
@@ -12918,9 +9898,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.member("\"params\":")
 	encodeElicitRequestParams(e, v.Params)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -12966,45 +9944,20 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *StringSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13034,9 +9987,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 	e.endObject()
 }
 
@@ -13094,39 +10045,20 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchemaFormat) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v StringSchemaFormat) encode(e *encoder) {
 	e.str(string(v))
@@ -13142,29 +10074,13 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NumberSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13190,9 +10106,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.float64(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 	e.endObject()
 }
 
@@ -13243,39 +10157,20 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchemaType) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchemaType) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v NumberSchemaType) encode(e *encoder) {
 	e.str(string(v))
@@ -13291,29 +10186,13 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BooleanSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BooleanSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BooleanSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13331,9 +10210,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.bool(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -13379,39 +10256,22 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13436,9 +10296,7 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "enum", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "enum", "default")
 	e.endObject()
 }
 
@@ -13487,41 +10345,22 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13546,9 +10385,7 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
 	e.endObject()
 }
 
@@ -13597,35 +10434,20 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "oneOf")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "oneOf")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchemaOneOf) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13639,9 +10461,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.member("\"title\":")
 	e.str(v.Title)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "const", "title")
-	}
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -13675,41 +10495,22 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "const")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "title")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "const", "title")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13742,9 +10543,7 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -13800,35 +10599,20 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "items")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "type", "title", "description", "minItems", "maxItems", "items")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13847,9 +10631,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		e.str(v.Enum[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "enum")
-	}
+	e.extra(v.Extra, "type", "enum")
 	e.endObject()
 }
 
@@ -13886,41 +10668,22 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13953,9 +10716,7 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -14011,35 +10772,18 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "items")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "type", "title", "description", "minItems", "maxItems", "items")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -14056,9 +10800,7 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		v.AnyOf[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "anyOf")
-	}
+	e.extra(v.Extra, "anyOf")
 	e.endObject()
 }
 
@@ -14089,33 +10831,20 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "anyOf")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "anyOf")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -14129,9 +10858,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.member("\"title\":")
 	e.str(v.Title)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "const", "title")
-	}
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -14165,41 +10892,22 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "const")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "title")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "const", "title")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LegacyTitledEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -14233,9 +10941,7 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
 	e.endObject()
 }
 
@@ -14287,41 +10993,20 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
@@ -14344,9 +11029,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "action", "content")
-	}
+	e.extra(v.Extra, "_meta", "action", "content")
 	e.endObject()
 }
 
@@ -14384,39 +11067,20 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "action")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "action")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultAction) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultAction) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultAction) encode(e *encoder) {
 	e.str(string(v))
@@ -14432,29 +11096,15 @@ func (v *ElicitResultAction) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitationCompleteNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitationCompleteNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitationCompleteNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitationCompleteNotification) encode(e *encoder) {
 	e.beginObject()
@@ -14464,9 +11114,7 @@ func (v *ElicitationCompleteNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/elicitation/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -14509,37 +11157,20 @@ func (v *ElicitationCompleteNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitationCompleteNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -14551,9 +11182,7 @@ func (v *ElicitationCompleteNotificationParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"elicitationId\":")
 	e.str(v.ElicitationID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "elicitationId")
-	}
+	e.extra(v.Extra, "elicitationId")
 	e.endObject()
 }
 
@@ -14584,45 +11213,24 @@ func (v *ElicitationCompleteNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "elicitationId")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "elicitationId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra)
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 

@@ -36,28 +36,13 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenString) Validate() error { return nil }
 
-func (ProgressTokenString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ProgressTokenNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TaskAugmentedRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -78,13 +63,8 @@ func (v *TaskAugmentedRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "task")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -95,83 +75,43 @@ func (v *RequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParamsMeta) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParamsMeta) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParamsMeta) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Request) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Request) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Request) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NotificationParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NotificationParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Notification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Notification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Notification) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Result) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Result) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Result) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Error) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Error) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Error) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
@@ -184,43 +124,17 @@ func validateRequestID(c *validator, v RequestID) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDString) Validate() error { return nil }
 
-func (RequestIDString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNull) Validate() error { return nil }
 
-func (RequestIDNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNull) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (RequestIDNull) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -235,8 +149,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -250,8 +163,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -277,8 +189,7 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCErrorResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -319,8 +230,7 @@ func validateJSONRPCResponse(c *validator, v JSONRPCResponse) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *URLElicitationRequiredError) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -344,8 +254,7 @@ func (v *URLElicitationRequiredError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *URLElicitationRequiredErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -362,8 +271,7 @@ func (v *URLElicitationRequiredErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *URLElicitationRequiredErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -381,8 +289,7 @@ func (v *URLElicitationRequiredErrorObjectData) validate(c *validator) {
 	validExtra(c, v.Extra, "elicitations")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -390,11 +297,6 @@ func (v *CancelledNotificationParams) Validate() error {
 }
 
 func (v *CancelledNotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("requestId")
 	if v.RequestID != nil {
 		validateRequestID(c, v.RequestID)
@@ -403,8 +305,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "requestId", "reason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -424,13 +325,8 @@ func (v *CancelledNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -447,13 +343,8 @@ func (v *InitializeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "protocolVersion", "capabilities", "clientInfo")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *InitializeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -474,20 +365,10 @@ func (v *InitializeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InitializeResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InitializeResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InitializeResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("capabilities")
 	v.Capabilities.validate(c)
 	c.out()
@@ -497,8 +378,7 @@ func (v *InitializeResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "protocolVersion", "capabilities", "serverInfo", "instructions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *InitializedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -520,13 +400,8 @@ func (v *InitializedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilities) validate(c *validator) {
 	if v.Roots != nil {
@@ -552,20 +427,14 @@ func (v *ClientCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "roots", "sampling", "elicitation", "tasks")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesRoots) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilitiesRoots) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilitiesRoots) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesSampling) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -576,8 +445,7 @@ func (v *ClientCapabilitiesSampling) validate(c *validator) {
 	validExtra(c, v.Extra, "context", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -588,13 +456,8 @@ func (v *ClientCapabilitiesElicitation) validate(c *validator) {
 	validExtra(c, v.Extra, "form", "url")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilitiesTasks) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilitiesTasks) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilitiesTasks) validate(c *validator) {
 	if v.Requests != nil {
@@ -605,8 +468,7 @@ func (v *ClientCapabilitiesTasks) validate(c *validator) {
 	validExtra(c, v.Extra, "list", "cancel", "requests")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesTasksRequests) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -627,8 +489,7 @@ func (v *ClientCapabilitiesTasksRequests) validate(c *validator) {
 	validExtra(c, v.Extra, "sampling", "elicitation")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesTasksRequestsSampling) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -639,8 +500,7 @@ func (v *ClientCapabilitiesTasksRequestsSampling) validate(c *validator) {
 	validExtra(c, v.Extra, "createMessage")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesTasksRequestsElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -651,13 +511,8 @@ func (v *ClientCapabilitiesTasksRequestsElicitation) validate(c *validator) {
 	validExtra(c, v.Extra, "create")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilities) validate(c *validator) {
 	if v.Prompts != nil {
@@ -683,20 +538,14 @@ func (v *ServerCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "tasks")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesPrompts) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesPrompts) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -707,25 +556,15 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 	validExtra(c, v.Extra, "subscribe", "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTools) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesTools) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTasks) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesTasks) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesTasks) validate(c *validator) {
 	if v.Requests != nil {
@@ -736,8 +575,7 @@ func (v *ServerCapabilitiesTasks) validate(c *validator) {
 	validExtra(c, v.Extra, "list", "cancel", "requests")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesTasksRequests) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -753,8 +591,7 @@ func (v *ServerCapabilitiesTasksRequests) validate(c *validator) {
 	validExtra(c, v.Extra, "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesTasksRequestsTools) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -765,13 +602,8 @@ func (v *ServerCapabilitiesTasksRequestsTools) validate(c *validator) {
 	validExtra(c, v.Extra, "call")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Icon) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Icon) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Icon) validate(c *validator) {
 	c.in("src")
@@ -785,25 +617,15 @@ func (v *Icon) validate(c *validator) {
 	validExtra(c, v.Extra, "src", "mimeType", "sizes", "theme")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v IconTheme) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v IconTheme) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v IconTheme) validate(c *validator) {
 	validEnum(c, string(v), "light", "dark")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Icons) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Icons) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Icons) validate(c *validator) {
 	if v.Icons != nil {
@@ -818,25 +640,15 @@ func (v *Icons) validate(c *validator) {
 	validExtra(c, v.Extra, "icons")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BaseMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BaseMetadata) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BaseMetadata) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Implementation) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Implementation) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Implementation) validate(c *validator) {
 	if v.Icons != nil {
@@ -856,13 +668,8 @@ func (v *Implementation) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PingRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PingRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *PingRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -885,8 +692,7 @@ func (v *PingRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -894,19 +700,13 @@ func (v *ProgressNotificationParams) Validate() error {
 }
 
 func (v *ProgressNotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("progressToken")
 	validRequired(c, v.ProgressToken != nil)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "progressToken", "progress", "total", "message")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -926,13 +726,8 @@ func (v *ProgressNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -943,13 +738,8 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "cursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *PaginatedRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -969,25 +759,14 @@ func (v *PaginatedRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta", "nextCursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1015,20 +794,10 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListResourcesResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListResourcesResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListResourcesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resources")
 	for i := range v.Resources {
 		c.at(i)
@@ -1039,8 +808,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resources")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1068,8 +836,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1077,11 +844,6 @@ func (v *ListResourceTemplatesResult) Validate() error {
 }
 
 func (v *ListResourceTemplatesResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("resourceTemplates")
 	for i := range v.ResourceTemplates {
 		c.at(i)
@@ -1092,13 +854,8 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "resourceTemplates")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1112,13 +869,8 @@ func (v *ResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1132,8 +884,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1159,20 +910,10 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("contents")
 	for i := range v.Contents {
 		c.at(i)
@@ -1204,8 +945,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1227,13 +967,8 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SubscribeRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1247,13 +982,8 @@ func (v *SubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1274,13 +1004,8 @@ func (v *SubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnsubscribeRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1294,13 +1019,8 @@ func (v *UnsubscribeRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnsubscribeRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnsubscribeRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *UnsubscribeRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1321,8 +1041,7 @@ func (v *UnsubscribeRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1330,19 +1049,13 @@ func (v *ResourceUpdatedNotificationParams) Validate() error {
 }
 
 func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1362,13 +1075,8 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Resource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Resource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Resource) validate(c *validator) {
 	if v.Icons != nil {
@@ -1388,21 +1096,11 @@ func (v *Resource) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplate) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplate) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplate) validate(c *validator) {
 	if v.Icons != nil {
@@ -1422,84 +1120,44 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BlobResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BlobResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "blob")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListPromptsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1522,20 +1180,10 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListPromptsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("prompts")
 	for i := range v.Prompts {
 		c.at(i)
@@ -1546,13 +1194,8 @@ func (v *ListPromptsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "prompts")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1563,13 +1206,8 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *GetPromptRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1590,20 +1228,10 @@ func (v *GetPromptRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("messages")
 	for i := range v.Messages {
 		c.at(i)
@@ -1614,13 +1242,8 @@ func (v *GetPromptResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "description", "messages")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Prompt) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Prompt) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Prompt) validate(c *validator) {
 	if v.Icons != nil {
@@ -1641,45 +1264,25 @@ func (v *Prompt) validate(c *validator) {
 		}
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptArgument) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptArgument) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "description", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v Role) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v Role) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v Role) validate(c *validator) {
 	validEnum(c, string(v), "user", "assistant")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptMessage) validate(c *validator) {
 	c.in("role")
@@ -1694,13 +1297,8 @@ func (v *PromptMessage) validate(c *validator) {
 	validExtra(c, v.Extra, "role", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceLink) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceLink) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceLink) validate(c *validator) {
 	if v.Icons != nil {
@@ -1720,24 +1318,14 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *EmbeddedResource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *EmbeddedResource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *EmbeddedResource) validate(c *validator) {
 	c.in("type")
@@ -1752,11 +1340,6 @@ func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
-		c.out()
-	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
@@ -1779,8 +1362,7 @@ func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1802,13 +1384,8 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListToolsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1831,20 +1408,10 @@ func (v *ListToolsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListToolsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("tools")
 	for i := range v.Tools {
 		c.at(i)
@@ -1855,20 +1422,10 @@ func (v *ListToolsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("content")
 	for i := range v.Content {
 		c.at(i)
@@ -1883,13 +1440,8 @@ func (v *CallToolResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "content", "structuredContent", "isError")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -1905,13 +1457,8 @@ func (v *CallToolRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "task", "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CallToolRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1932,8 +1479,7 @@ func (v *CallToolRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1955,25 +1501,15 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolAnnotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolAnnotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolAnnotations) validate(c *validator) {
 	validExtra(c, v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolExecution) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolExecution) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolExecution) validate(c *validator) {
 	if v.TaskSupport != nil {
@@ -1984,25 +1520,15 @@ func (v *ToolExecution) validate(c *validator) {
 	validExtra(c, v.Extra, "taskSupport")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ToolExecutionTaskSupport) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ToolExecutionTaskSupport) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ToolExecutionTaskSupport) validate(c *validator) {
 	validEnum(c, string(v), "forbidden", "optional", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Tool) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Tool) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Tool) validate(c *validator) {
 	if v.Icons != nil {
@@ -2032,21 +1558,11 @@ func (v *Tool) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "inputSchema", "execution", "outputSchema", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolInputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
@@ -2055,13 +1571,8 @@ func (v *ToolInputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolOutputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolOutputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolOutputSchema) validate(c *validator) {
 	c.in("type")
@@ -2070,49 +1581,29 @@ func (v *ToolOutputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v TaskStatus) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v TaskStatus) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v TaskStatus) validate(c *validator) {
 	validEnum(c, string(v), "working", "input_required", "completed", "failed", "cancelled")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TaskMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TaskMetadata) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TaskMetadata) validate(c *validator) {
 	validExtra(c, v.Extra, "ttl")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RelatedTaskMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RelatedTaskMetadata) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RelatedTaskMetadata) validate(c *validator) {
 	validExtra(c, v.Extra, "taskId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Task) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Task) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Task) validate(c *validator) {
 	c.in("status")
@@ -2121,33 +1612,18 @@ func (v *Task) validate(c *validator) {
 	validExtra(c, v.Extra, "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateTaskResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateTaskResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateTaskResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("task")
 	v.Task.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "task")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetTaskRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetTaskRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *GetTaskRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2168,40 +1644,24 @@ func (v *GetTaskRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetTaskRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetTaskRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetTaskRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "taskId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetTaskResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetTaskResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetTaskResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *GetTaskPayloadRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2227,8 +1687,7 @@ func (v *GetTaskPayloadRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *GetTaskPayloadRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2239,30 +1698,15 @@ func (v *GetTaskPayloadRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "taskId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetTaskPayloadResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetTaskPayloadResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetTaskPayloadResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CancelTaskRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CancelTaskRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CancelTaskRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2283,45 +1727,25 @@ func (v *CancelTaskRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CancelTaskRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CancelTaskRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CancelTaskRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "taskId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CancelTaskResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CancelTaskResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CancelTaskResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListTasksRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListTasksRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListTasksRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2344,20 +1768,10 @@ func (v *ListTasksRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListTasksResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListTasksResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListTasksResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("tasks")
 	for i := range v.Tasks {
 		c.at(i)
@@ -2368,8 +1782,7 @@ func (v *ListTasksResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "nextCursor", "tasks")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TaskStatusNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2377,19 +1790,13 @@ func (v *TaskStatusNotificationParams) Validate() error {
 }
 
 func (v *TaskStatusNotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("status")
 	v.Status.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "taskId", "status", "statusMessage", "createdAt", "lastUpdatedAt", "ttl", "pollInterval")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TaskStatusNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2409,13 +1816,8 @@ func (v *TaskStatusNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SetLevelRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -2429,13 +1831,8 @@ func (v *SetLevelRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "level")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SetLevelRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SetLevelRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *SetLevelRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2456,8 +1853,7 @@ func (v *SetLevelRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2465,19 +1861,13 @@ func (v *LoggingMessageNotificationParams) Validate() error {
 }
 
 func (v *LoggingMessageNotificationParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("level")
 	v.Level.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "level", "logger", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2497,20 +1887,14 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v LoggingLevel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v LoggingLevel) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v LoggingLevel) validate(c *validator) {
 	validEnum(c, string(v), "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2563,8 +1947,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 	v.validateRules(c)
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2575,13 +1958,8 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 	validEnum(c, string(v), "none", "thisServer", "allServers")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolChoice) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolChoice) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolChoice) validate(c *validator) {
 	if v.Mode != nil {
@@ -2592,20 +1970,14 @@ func (v *ToolChoice) validate(c *validator) {
 	validExtra(c, v.Extra, "mode")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ToolChoiceMode) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ToolChoiceMode) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ToolChoiceMode) validate(c *validator) {
 	validEnum(c, string(v), "auto", "required", "none")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2631,20 +2003,10 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateMessageResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateMessageResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("role")
 	v.Role.validate(c)
 	c.out()
@@ -2655,23 +2017,11 @@ func (v *CreateMessageResult) validate(c *validator) {
 	v.validateRules(c)
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v CreateMessageResultStopReason) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (CreateMessageResultStopReason) Validate() error { return nil }
 
-func (CreateMessageResultStopReason) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessage) validate(c *validator) {
 	c.in("role")
@@ -2680,21 +2030,11 @@ func (v *SamplingMessage) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "role", "content", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessageContent) validate(c *validator) {
 	if !v.IsList && len(v.List) != 1 {
@@ -2753,8 +2093,7 @@ func validateSamplingMessageContentBlock(c *validator, v SamplingMessageContentB
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownSamplingMessageContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2768,13 +2107,8 @@ func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Annotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Annotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Annotations) validate(c *validator) {
 	if v.Audience != nil {
@@ -2832,13 +2166,8 @@ func validateContentBlock(c *validator, v ContentBlock) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownContentBlock) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownContentBlock) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownContentBlock) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "type")
@@ -2847,13 +2176,8 @@ func (v *UnknownContentBlock) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextContent) validate(c *validator) {
 	c.in("type")
@@ -2864,21 +2188,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ImageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ImageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ImageContent) validate(c *validator) {
 	c.in("type")
@@ -2892,21 +2206,11 @@ func (v *ImageContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *AudioContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *AudioContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *AudioContent) validate(c *validator) {
 	c.in("type")
@@ -2920,41 +2224,21 @@ func (v *AudioContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolUseContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolUseContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolUseContent) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "tool_use")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "id", "name", "input", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolResultContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolResultContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolResultContent) validate(c *validator) {
 	c.in("type")
@@ -2971,21 +2255,11 @@ func (v *ToolResultContent) validate(c *validator) {
 		c.out()
 	}
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelPreferences) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelPreferences) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelPreferences) validate(c *validator) {
 	if v.Hints != nil {
@@ -3018,25 +2292,15 @@ func (v *ModelPreferences) validate(c *validator) {
 	validExtra(c, v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelHint) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelHint) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelHint) validate(c *validator) {
 	validExtra(c, v.Extra, "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteRequestParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -3080,8 +2344,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3095,8 +2358,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3107,8 +2369,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "value")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3119,13 +2380,8 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 	validExtra(c, v.Extra, "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CompleteRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -3146,45 +2402,25 @@ func (v *CompleteRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("completion")
 	v.Completion.validate(c)
 	c.out()
 	validExtra(c, v.Extra, "_meta", "completion")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResultCompletion) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResultCompletion) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
 	validExtra(c, v.Extra, "values", "total", "hasMore")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplateReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplateReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
 	c.in("type")
@@ -3196,13 +2432,8 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptReference) validate(c *validator) {
 	c.in("type")
@@ -3211,13 +2442,8 @@ func (v *PromptReference) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListRootsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -3240,20 +2466,10 @@ func (v *ListRootsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("roots")
 	for i := range v.Roots {
 		c.at(i)
@@ -3264,28 +2480,17 @@ func (v *ListRootsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "roots")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Root) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Root) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *RootsListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3307,13 +2512,8 @@ func (v *RootsListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequestFormParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequestFormParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequestFormParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -3337,8 +2537,7 @@ func (v *ElicitRequestFormParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "task", "mode", "message", "requestedSchema")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3363,13 +2562,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequestURLParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequestURLParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequestURLParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -3410,8 +2604,7 @@ func validateElicitRequestParams(c *validator, v ElicitRequestParams) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownElicitRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3425,13 +2618,8 @@ func (v *UnknownElicitRequestParams) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ElicitRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -3510,8 +2698,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3525,13 +2712,8 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *StringSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *StringSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *StringSchema) validate(c *validator) {
 	c.in("type")
@@ -3545,25 +2727,15 @@ func (v *StringSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v StringSchemaFormat) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v StringSchemaFormat) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v StringSchemaFormat) validate(c *validator) {
 	validEnum(c, string(v), "email", "uri", "date", "date-time")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NumberSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NumberSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NumberSchema) validate(c *validator) {
 	c.in("type")
@@ -3572,25 +2744,15 @@ func (v *NumberSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v NumberSchemaType) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v NumberSchemaType) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v NumberSchemaType) validate(c *validator) {
 	validEnum(c, string(v), "number", "integer")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BooleanSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BooleanSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BooleanSchema) validate(c *validator) {
 	c.in("type")
@@ -3599,8 +2761,7 @@ func (v *BooleanSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3614,8 +2775,7 @@ func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "enum", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3636,8 +2796,7 @@ func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "oneOf", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledSingleSelectEnumSchemaOneOf) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3665,8 +2824,7 @@ func validateSingleSelectEnumSchema(c *validator, v SingleSelectEnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3683,8 +2841,7 @@ func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3698,8 +2855,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "enum")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3716,8 +2872,7 @@ func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3735,8 +2890,7 @@ func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
 	validExtra(c, v.Extra, "anyOf")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3764,13 +2918,8 @@ func validateMultiSelectEnumSchema(c *validator, v MultiSelectEnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *LegacyTitledEnumSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *LegacyTitledEnumSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *LegacyTitledEnumSchema) validate(c *validator) {
 	c.in("type")
@@ -3816,13 +2965,8 @@ func validateEnumSchema(c *validator, v EnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownEnumSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownEnumSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownEnumSchema) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "type")
@@ -3831,20 +2975,10 @@ func (v *UnknownEnumSchema) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitResult) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("action")
 	v.Action.validate(c)
 	c.out()
@@ -3862,60 +2996,26 @@ func (v *ElicitResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "action", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultAction) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ElicitResultAction) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ElicitResultAction) validate(c *validator) {
 	validEnum(c, string(v), "accept", "decline", "cancel")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentString) Validate() error { return nil }
 
-func (ElicitResultContentString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentBoolean) Validate() error { return nil }
 
-func (ElicitResultContentNumber) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentArray) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentBoolean) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentBoolean) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentArray) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentArray) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ElicitationCompleteNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3935,8 +3035,7 @@ func (v *ElicitationCompleteNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ElicitationCompleteNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -4056,13 +3155,8 @@ func validateClientRequest(c *validator, v ClientRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4109,13 +3203,8 @@ func validateClientNotification(c *validator, v ClientNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4239,13 +3328,8 @@ func validateServerRequest(c *validator, v ServerRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4316,13 +3400,8 @@ func validateServerNotification(c *validator, v ServerNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4427,15 +3506,8 @@ func validateServerResult(c *validator, v ServerResult) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *MetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (MetaObject) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (*MetaObject) Validate() error { return nil }
 
 func validateAnyResult(c *validator, v AnyResult) {
 	switch v := v.(type) {

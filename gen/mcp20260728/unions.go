@@ -144,29 +144,13 @@ func encodeProgressToken(e *encoder, v ProgressToken) {
 type ProgressTokenString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenString) encode(e *encoder) {
 	e.str(string(v))
@@ -185,29 +169,13 @@ func (v *ProgressTokenString) decode(d *decoder) (err error) {
 type ProgressTokenNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressTokenNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ProgressTokenNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressTokenNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ProgressTokenNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -276,29 +244,13 @@ func encodeRequestID(e *encoder, v RequestID) {
 type RequestIDString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDString) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDString) encode(e *encoder) {
 	e.str(string(v))
@@ -317,29 +269,13 @@ func (v *RequestIDString) decode(d *decoder) (err error) {
 type RequestIDNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNumber) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -359,29 +295,13 @@ func (v *RequestIDNumber) decode(d *decoder) (err error) {
 type RequestIDNull struct{}
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestIDNull) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestIDNull) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestIDNull) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestIDNull) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestIDNull) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v RequestIDNull) encode(e *encoder) {
 	e.null()
@@ -529,29 +449,13 @@ type UnknownInputRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownInputRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownInputRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownInputRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownInputRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownInputRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownInputRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownInputRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -790,22 +694,12 @@ type UnknownReadResourceResultResponseValue struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownReadResourceResultResponseValue) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownReadResourceResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -913,22 +807,12 @@ type UnknownGetPromptResultResponseValue struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownGetPromptResultResponseValue) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownGetPromptResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1098,22 +982,12 @@ type UnknownCallToolResultResponseValue struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownCallToolResultResponseValue) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCallToolResultResponseValue) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1155,29 +1029,15 @@ func NewSamplingMessageContentList(v ...SamplingMessageContentBlock) SamplingMes
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SamplingMessageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessageContent) encode(e *encoder) {
 	if v.IsList {
@@ -1298,22 +1158,12 @@ type UnknownSamplingMessageContentBlock struct {
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnknownSamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownSamplingMessageContentBlock) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1414,29 +1264,13 @@ type UnknownContentBlock struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownContentBlock) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownContentBlock) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownContentBlock) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownContentBlock) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownContentBlock) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1514,29 +1348,15 @@ type UnknownCompleteRequestParamsRef struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownCompleteRequestParamsRef) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownCompleteRequestParamsRef) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownCompleteRequestParamsRef) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownCompleteRequestParamsRef) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1616,29 +1436,15 @@ type UnknownElicitRequestParams struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownElicitRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownElicitRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownElicitRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownElicitRequestParams) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -1820,23 +1626,11 @@ type UnknownPrimitiveSchemaDefinition struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownPrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownPrimitiveSchemaDefinition) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2104,29 +1898,13 @@ type UnknownEnumSchema struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownEnumSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownEnumSchema) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -2204,29 +1982,15 @@ func encodeElicitResultContent(e *encoder, v ElicitResultContent) {
 type ElicitResultContentString string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentString) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentString) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentString) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentString) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentString) encode(e *encoder) {
 	e.str(string(v))
@@ -2245,29 +2009,15 @@ func (v *ElicitResultContentString) decode(d *decoder) (err error) {
 type ElicitResultContentNumber int64
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentNumber) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentNumber) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentNumber) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentNumber) encode(e *encoder) {
 	e.int64(int64(v))
@@ -2286,29 +2036,15 @@ func (v *ElicitResultContentNumber) decode(d *decoder) (err error) {
 type ElicitResultContentBoolean bool
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentBoolean) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentBoolean) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentBoolean) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentBoolean) encode(e *encoder) {
 	e.bool(bool(v))
@@ -2327,29 +2063,15 @@ func (v *ElicitResultContentBoolean) decode(d *decoder) (err error) {
 type ElicitResultContentArray []string
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultContentArray) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitResultContentArray) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultContentArray) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultContentArray) encode(e *encoder) {
 	e.beginArray()
@@ -2498,29 +2220,15 @@ type UnknownClientRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -2597,29 +2305,15 @@ type UnknownClientNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownClientNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownClientNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownClientNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownClientNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownClientNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -2837,29 +2531,15 @@ type UnknownServerNotification struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerNotification) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -3091,29 +2771,13 @@ type UnknownServerResult struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownServerResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownServerResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerResult) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -3206,29 +2870,15 @@ type UnknownServerRequest struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownServerRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownServerRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnknownServerRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownServerRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownServerRequest) encode(e *encoder) {
 	e.rawObject(v.Raw)
@@ -3494,29 +3144,13 @@ type UnknownAnyResult struct {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnknownAnyResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnknownAnyResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v UnknownAnyResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v UnknownAnyResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnknownAnyResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnknownAnyResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnknownAnyResult) encode(e *encoder) {
 	e.rawObject(v.Raw)

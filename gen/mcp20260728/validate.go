@@ -7,25 +7,11 @@ import (
 	"slices"
 )
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v JSONObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (JSONObject) Validate() error { return nil }
 
-func (JSONObject) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v JSONArray) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (JSONArray) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (JSONArray) Validate() error { return nil }
 
 func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	switch v := v.(type) {
@@ -56,23 +42,11 @@ func validateJSONRPCMessage(c *validator, v JSONRPCMessage) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *MetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (*MetaObject) Validate() error { return nil }
 
-func (MetaObject) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestMetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestMetaObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestMetaObject) validate(c *validator) {
 	if v.ClientInfo != nil {
@@ -91,13 +65,8 @@ func (v *RequestMetaObject) validate(c *validator) {
 	validExtra(c, v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NotificationMetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NotificationMetaObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NotificationMetaObject) validate(c *validator) {
 	c.in("io.modelcontextprotocol/subscriptionId")
@@ -108,13 +77,8 @@ func (v *NotificationMetaObject) validate(c *validator) {
 	validExtra(c, v.Extra, "io.modelcontextprotocol/subscriptionId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResultMetaObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResultMetaObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResultMetaObject) validate(c *validator) {
 	if v.ServerInfo != nil {
@@ -125,33 +89,14 @@ func (v *ResultMetaObject) validate(c *validator) {
 	validExtra(c, v.Extra, "io.modelcontextprotocol/serverInfo")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenString) Validate() error { return nil }
 
-func (ProgressTokenString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ProgressTokenNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ProgressTokenNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ProgressTokenNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *RequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *RequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *RequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -160,25 +105,15 @@ func (v *RequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Request) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Request) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Request) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NotificationParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NotificationParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NotificationParams) validate(c *validator) {
 	if v.Meta != nil {
@@ -189,35 +124,18 @@ func (v *NotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Notification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Notification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Notification) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ResultType) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ResultType) Validate() error { return nil }
 
-func (ResultType) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Result) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Result) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Result) validate(c *validator) {
 	if v.Meta != nil {
@@ -228,13 +146,8 @@ func (v *Result) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Error) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Error) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Error) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
@@ -247,43 +160,17 @@ func validateRequestID(c *validator, v RequestID) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDString) Validate() error { return nil }
 
-func (RequestIDString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (RequestIDNull) Validate() error { return nil }
 
-func (RequestIDNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v RequestIDNull) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (RequestIDNull) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *JSONRPCRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *JSONRPCRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *JSONRPCRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -298,8 +185,7 @@ func (v *JSONRPCRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -313,8 +199,7 @@ func (v *JSONRPCNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -340,8 +225,7 @@ func (v *JSONRPCResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *JSONRPCErrorResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -382,13 +266,8 @@ func validateJSONRPCResponse(c *validator, v JSONRPCResponse) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ParseError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ParseError) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ParseError) validate(c *validator) {
 	c.in("code")
@@ -397,13 +276,8 @@ func (v *ParseError) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InvalidRequestError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InvalidRequestError) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InvalidRequestError) validate(c *validator) {
 	c.in("code")
@@ -412,13 +286,8 @@ func (v *InvalidRequestError) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *MethodNotFoundError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *MethodNotFoundError) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *MethodNotFoundError) validate(c *validator) {
 	c.in("code")
@@ -427,13 +296,8 @@ func (v *MethodNotFoundError) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InvalidParamsError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InvalidParamsError) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InvalidParamsError) validate(c *validator) {
 	c.in("code")
@@ -442,13 +306,8 @@ func (v *InvalidParamsError) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InternalError) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InternalError) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InternalError) validate(c *validator) {
 	c.in("code")
@@ -457,8 +316,7 @@ func (v *InternalError) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *HeaderMismatchError) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -482,13 +340,8 @@ func (v *HeaderMismatchError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *HeaderMismatchErrorObject) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *HeaderMismatchErrorObject) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *HeaderMismatchErrorObject) validate(c *validator) {
 	c.in("code")
@@ -497,8 +350,7 @@ func (v *HeaderMismatchErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnsupportedProtocolVersionError) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -522,8 +374,7 @@ func (v *UnsupportedProtocolVersionError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnsupportedProtocolVersionErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -540,8 +391,7 @@ func (v *UnsupportedProtocolVersionErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnsupportedProtocolVersionErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -552,8 +402,7 @@ func (v *UnsupportedProtocolVersionErrorObjectData) validate(c *validator) {
 	validExtra(c, v.Extra, "supported", "requested")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *MissingRequiredClientCapabilityError) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -577,8 +426,7 @@ func (v *MissingRequiredClientCapabilityError) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "error")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *MissingRequiredClientCapabilityErrorObject) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -595,8 +443,7 @@ func (v *MissingRequiredClientCapabilityErrorObject) validate(c *validator) {
 	validExtra(c, v.Extra, "code", "message", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *MissingRequiredClientCapabilityErrorObjectData) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -635,13 +482,8 @@ func validateInputRequest(c *validator, v InputRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownInputRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownInputRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownInputRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -674,13 +516,8 @@ func validateInputResponse(c *validator, v InputResponse) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v InputRequests) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v InputRequests) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v InputRequests) validate(c *validator) {
 	for _, k := range slices.Sorted(maps.Keys(v)) {
@@ -694,13 +531,8 @@ func (v InputRequests) validate(c *validator) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v InputResponses) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v InputResponses) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v InputResponses) validate(c *validator) {
 	for _, k := range slices.Sorted(maps.Keys(v)) {
@@ -714,13 +546,8 @@ func (v InputResponses) validate(c *validator) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *InputRequiredResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *InputRequiredResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *InputRequiredResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -736,8 +563,7 @@ func (v *InputRequiredResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "inputRequests", "requestState")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *InputResponseRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -756,8 +582,7 @@ func (v *InputResponseRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "inputResponses", "requestState")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -779,8 +604,7 @@ func (v *CancelledNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "requestId", "reason")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CancelledNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -800,13 +624,8 @@ func (v *CancelledNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *DiscoverRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *DiscoverRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *DiscoverRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -827,13 +646,8 @@ func (v *DiscoverRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *DiscoverResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *DiscoverResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *DiscoverResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -853,8 +667,7 @@ func (v *DiscoverResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *DiscoverResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -877,13 +690,8 @@ func (v *DiscoverResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ClientCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ClientCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ClientCapabilities) validate(c *validator) {
 	if v.Sampling != nil {
@@ -899,8 +707,7 @@ func (v *ClientCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesSampling) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -911,8 +718,7 @@ func (v *ClientCapabilitiesSampling) validate(c *validator) {
 	validExtra(c, v.Extra, "context", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ClientCapabilitiesElicitation) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -923,13 +729,8 @@ func (v *ClientCapabilitiesElicitation) validate(c *validator) {
 	validExtra(c, v.Extra, "form", "url")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilities) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilities) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilities) validate(c *validator) {
 	if v.Prompts != nil {
@@ -950,20 +751,14 @@ func (v *ServerCapabilities) validate(c *validator) {
 	validExtra(c, v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesPrompts) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesPrompts) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesPrompts) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ServerCapabilitiesResources) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -974,25 +769,15 @@ func (v *ServerCapabilitiesResources) validate(c *validator) {
 	validExtra(c, v.Extra, "subscribe", "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ServerCapabilitiesTools) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ServerCapabilitiesTools) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ServerCapabilitiesTools) validate(c *validator) {
 	validExtra(c, v.Extra, "listChanged")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Icon) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Icon) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Icon) validate(c *validator) {
 	c.in("src")
@@ -1006,25 +791,15 @@ func (v *Icon) validate(c *validator) {
 	validExtra(c, v.Extra, "src", "mimeType", "sizes", "theme")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v IconTheme) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v IconTheme) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v IconTheme) validate(c *validator) {
 	validEnum(c, string(v), "light", "dark")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Icons) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Icons) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Icons) validate(c *validator) {
 	if v.Icons != nil {
@@ -1039,25 +814,15 @@ func (v *Icons) validate(c *validator) {
 	validExtra(c, v.Extra, "icons")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BaseMetadata) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BaseMetadata) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BaseMetadata) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Implementation) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Implementation) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Implementation) validate(c *validator) {
 	if v.Icons != nil {
@@ -1077,8 +842,7 @@ func (v *Implementation) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1097,8 +861,7 @@ func (v *ProgressNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "progressToken", "progress", "total", "message")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ProgressNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1118,13 +881,8 @@ func (v *ProgressNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -1133,13 +891,8 @@ func (v *PaginatedRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "cursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *PaginatedRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1157,13 +910,8 @@ func (v *PaginatedRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PaginatedResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PaginatedResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PaginatedResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -1174,13 +922,8 @@ func (v *PaginatedResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "nextCursor")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CacheableResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CacheableResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CacheableResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -1197,20 +940,14 @@ func (v *CacheableResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v CacheableResultCacheScope) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v CacheableResultCacheScope) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v CacheableResultCacheScope) validate(c *validator) {
 	validEnum(c, string(v), "public", "private")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourcesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1236,13 +973,8 @@ func (v *ListResourcesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListResourcesResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListResourcesResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListResourcesResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -1266,8 +998,7 @@ func (v *ListResourcesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourcesResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1290,8 +1021,7 @@ func (v *ListResourcesResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1317,8 +1047,7 @@ func (v *ListResourceTemplatesRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesResult) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1347,8 +1076,7 @@ func (v *ListResourceTemplatesResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListResourceTemplatesResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1371,13 +1099,8 @@ func (v *ListResourceTemplatesResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -1389,13 +1112,8 @@ func (v *ResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -1412,8 +1130,7 @@ func (v *ReadResourceRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri", "inputResponses", "requestState")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ReadResourceRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1439,13 +1156,8 @@ func (v *ReadResourceRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ReadResourceResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ReadResourceResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ReadResourceResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -1490,8 +1202,7 @@ func validateReadResourceResultContents(c *validator, v ReadResourceResultConten
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ReadResourceResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1536,8 +1247,7 @@ func validateReadResourceResultResponseValue(c *validator, v ReadResourceResultR
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownReadResourceResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1551,8 +1261,7 @@ func (v *UnknownReadResourceResultResponseValue) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1574,20 +1283,14 @@ func (v *ResourceListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscriptionFilter) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscriptionFilter) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SubscriptionFilter) validate(c *validator) {
 	validExtra(c, v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsListenRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1604,8 +1307,7 @@ func (v *SubscriptionsListenRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "notifications")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsListenRequest) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1631,8 +1333,7 @@ func (v *SubscriptionsListenRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsListenResultMetaObject) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1654,13 +1355,8 @@ func (v *SubscriptionsListenResultMetaObject) validate(c *validator) {
 	validExtra(c, v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SubscriptionsListenResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SubscriptionsListenResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SubscriptionsListenResult) validate(c *validator) {
 	c.in("_meta")
@@ -1669,8 +1365,7 @@ func (v *SubscriptionsListenResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsListenResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1693,8 +1388,7 @@ func (v *SubscriptionsListenResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsAcknowledgedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1713,8 +1407,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "notifications")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *SubscriptionsAcknowledgedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1734,8 +1427,7 @@ func (v *SubscriptionsAcknowledgedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1754,8 +1446,7 @@ func (v *ResourceUpdatedNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ResourceUpdatedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1775,13 +1466,8 @@ func (v *ResourceUpdatedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Resource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Resource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Resource) validate(c *validator) {
 	if v.Icons != nil {
@@ -1801,21 +1487,11 @@ func (v *Resource) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplate) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplate) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplate) validate(c *validator) {
 	if v.Icons != nil {
@@ -1835,84 +1511,44 @@ func (v *ResourceTemplate) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "text")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BlobResourceContents) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BlobResourceContents) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BlobResourceContents) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("blob")
 	validFormat(c, v.Blob, "byte")
 	c.out()
 	validExtra(c, v.Extra, "uri", "mimeType", "_meta", "blob")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListPromptsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -1933,13 +1569,8 @@ func (v *ListPromptsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListPromptsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListPromptsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListPromptsResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -1963,8 +1594,7 @@ func (v *ListPromptsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListPromptsResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -1987,13 +1617,8 @@ func (v *ListPromptsResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -2007,13 +1632,8 @@ func (v *GetPromptRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *GetPromptRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2034,13 +1654,8 @@ func (v *GetPromptRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *GetPromptResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *GetPromptResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *GetPromptResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -2058,8 +1673,7 @@ func (v *GetPromptResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "description", "messages")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *GetPromptResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2104,8 +1718,7 @@ func validateGetPromptResultResponseValue(c *validator, v GetPromptResultRespons
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownGetPromptResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2119,13 +1732,8 @@ func (v *UnknownGetPromptResultResponseValue) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Prompt) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Prompt) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Prompt) validate(c *validator) {
 	if v.Icons != nil {
@@ -2146,45 +1754,25 @@ func (v *Prompt) validate(c *validator) {
 		}
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptArgument) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptArgument) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "description", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v Role) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v Role) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v Role) validate(c *validator) {
 	validEnum(c, string(v), "user", "assistant")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptMessage) validate(c *validator) {
 	c.in("role")
@@ -2199,13 +1787,8 @@ func (v *PromptMessage) validate(c *validator) {
 	validExtra(c, v.Extra, "role", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceLink) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceLink) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceLink) validate(c *validator) {
 	if v.Icons != nil {
@@ -2225,24 +1808,14 @@ func (v *ResourceLink) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	c.in("type")
 	validConstant(c, v.Type, "resource_link")
 	c.out()
 	validExtra(c, v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *EmbeddedResource) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *EmbeddedResource) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *EmbeddedResource) validate(c *validator) {
 	c.in("type")
@@ -2257,11 +1830,6 @@ func (v *EmbeddedResource) validate(c *validator) {
 	if v.Annotations != nil {
 		c.in("annotations")
 		v.Annotations.validate(c)
-		c.out()
-	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
 		c.out()
 	}
 	validExtra(c, v.Extra, "type", "resource", "annotations", "_meta")
@@ -2284,8 +1852,7 @@ func validateEmbeddedResourceValue(c *validator, v EmbeddedResourceValue) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *PromptListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2307,13 +1874,8 @@ func (v *PromptListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *ListToolsRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2334,13 +1896,8 @@ func (v *ListToolsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListToolsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListToolsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListToolsResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -2364,8 +1921,7 @@ func (v *ListToolsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ListToolsResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2388,13 +1944,8 @@ func (v *ListToolsResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -2416,8 +1967,7 @@ func (v *CallToolResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CallToolResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2462,8 +2012,7 @@ func validateCallToolResultResponseValue(c *validator, v CallToolResultResponseV
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCallToolResultResponseValue) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2477,13 +2026,8 @@ func (v *UnknownCallToolResultResponseValue) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CallToolRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -2497,13 +2041,8 @@ func (v *CallToolRequestParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CallToolRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CallToolRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CallToolRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -2524,8 +2063,7 @@ func (v *CallToolRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ToolListChangedNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2547,25 +2085,15 @@ func (v *ToolListChangedNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolAnnotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolAnnotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolAnnotations) validate(c *validator) {
 	validExtra(c, v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Tool) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Tool) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Tool) validate(c *validator) {
 	if v.Icons != nil {
@@ -2590,21 +2118,11 @@ func (v *Tool) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolInputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolInputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolInputSchema) validate(c *validator) {
 	c.in("type")
@@ -2613,20 +2131,14 @@ func (v *ToolInputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolOutputSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolOutputSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolOutputSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotificationParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2645,8 +2157,7 @@ func (v *LoggingMessageNotificationParams) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "level", "logger", "data")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *LoggingMessageNotification) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2666,20 +2177,14 @@ func (v *LoggingMessageNotification) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v LoggingLevel) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v LoggingLevel) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v LoggingLevel) validate(c *validator) {
 	validEnum(c, string(v), "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CreateMessageRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2722,8 +2227,7 @@ func (v *CreateMessageRequestParams) validate(c *validator) {
 	v.validateRules(c)
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v CreateMessageRequestParamsIncludeContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2734,13 +2238,8 @@ func (v CreateMessageRequestParamsIncludeContext) validate(c *validator) {
 	validEnum(c, string(v), "none", "thisServer", "allServers")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolChoice) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolChoice) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolChoice) validate(c *validator) {
 	if v.Mode != nil {
@@ -2751,25 +2250,15 @@ func (v *ToolChoice) validate(c *validator) {
 	validExtra(c, v.Extra, "mode")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ToolChoiceMode) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ToolChoiceMode) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ToolChoiceMode) validate(c *validator) {
 	validEnum(c, string(v), "auto", "required", "none")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateMessageRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateMessageRequest) validate(c *validator) {
 	c.in("method")
@@ -2781,13 +2270,8 @@ func (v *CreateMessageRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CreateMessageResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CreateMessageResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CreateMessageResult) validate(c *validator) {
 	c.in("role")
@@ -2796,32 +2280,15 @@ func (v *CreateMessageResult) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "role", "content", "_meta", "model", "stopReason")
 	v.validateRules(c)
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v CreateMessageResultStopReason) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (CreateMessageResultStopReason) Validate() error { return nil }
 
-func (CreateMessageResultStopReason) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessage) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessage) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessage) validate(c *validator) {
 	c.in("role")
@@ -2830,21 +2297,11 @@ func (v *SamplingMessage) validate(c *validator) {
 	c.in("content")
 	v.Content.validate(c)
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "role", "content", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *SamplingMessageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *SamplingMessageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *SamplingMessageContent) validate(c *validator) {
 	if !v.IsList && len(v.List) != 1 {
@@ -2903,8 +2360,7 @@ func validateSamplingMessageContentBlock(c *validator, v SamplingMessageContentB
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownSamplingMessageContentBlock) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -2918,13 +2374,8 @@ func (v *UnknownSamplingMessageContentBlock) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Annotations) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Annotations) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Annotations) validate(c *validator) {
 	if v.Audience != nil {
@@ -2982,13 +2433,8 @@ func validateContentBlock(c *validator, v ContentBlock) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownContentBlock) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownContentBlock) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownContentBlock) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "type")
@@ -2997,13 +2443,8 @@ func (v *UnknownContentBlock) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *TextContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *TextContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *TextContent) validate(c *validator) {
 	c.in("type")
@@ -3014,21 +2455,11 @@ func (v *TextContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "text", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ImageContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ImageContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ImageContent) validate(c *validator) {
 	c.in("type")
@@ -3042,21 +2473,11 @@ func (v *ImageContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *AudioContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *AudioContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *AudioContent) validate(c *validator) {
 	c.in("type")
@@ -3070,41 +2491,21 @@ func (v *AudioContent) validate(c *validator) {
 		v.Annotations.validate(c)
 		c.out()
 	}
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolUseContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolUseContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolUseContent) validate(c *validator) {
 	c.in("type")
 	validConstant(c, v.Type, "tool_use")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "id", "name", "input", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ToolResultContent) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ToolResultContent) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ToolResultContent) validate(c *validator) {
 	c.in("type")
@@ -3121,21 +2522,11 @@ func (v *ToolResultContent) validate(c *validator) {
 		c.out()
 	}
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelPreferences) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelPreferences) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelPreferences) validate(c *validator) {
 	if v.Hints != nil {
@@ -3168,25 +2559,15 @@ func (v *ModelPreferences) validate(c *validator) {
 	validExtra(c, v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ModelHint) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ModelHint) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ModelHint) validate(c *validator) {
 	validExtra(c, v.Extra, "name")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteRequestParams) validate(c *validator) {
 	c.in("_meta")
@@ -3228,8 +2609,7 @@ func validateCompleteRequestParamsRef(c *validator, v CompleteRequestParamsRef) 
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownCompleteRequestParamsRef) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3243,8 +2623,7 @@ func (v *UnknownCompleteRequestParamsRef) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsArgument) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3255,8 +2634,7 @@ func (v *CompleteRequestParamsArgument) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "value")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteRequestParamsContext) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3267,13 +2645,8 @@ func (v *CompleteRequestParamsContext) validate(c *validator) {
 	validExtra(c, v.Extra, "arguments")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.messageErr()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteRequest) Validate() error { var c validator; v.validate(&c); return c.messageErr() }
 
 func (v *CompleteRequest) validate(c *validator) {
 	c.in("jsonrpc")
@@ -3294,13 +2667,8 @@ func (v *CompleteRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResult) validate(c *validator) {
 	if v.Meta != nil {
@@ -3314,13 +2682,8 @@ func (v *CompleteResult) validate(c *validator) {
 	validExtra(c, v.Extra, "_meta", "resultType", "completion")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *CompleteResultCompletion) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *CompleteResultCompletion) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *CompleteResultCompletion) validate(c *validator) {
 	c.in("values")
@@ -3329,8 +2692,7 @@ func (v *CompleteResultCompletion) validate(c *validator) {
 	validExtra(c, v.Extra, "values", "total", "hasMore")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *CompleteResultResponse) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3353,13 +2715,8 @@ func (v *CompleteResultResponse) validate(c *validator) {
 	validExtra(c, v.Extra, "jsonrpc", "id", "result")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ResourceTemplateReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ResourceTemplateReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ResourceTemplateReference) validate(c *validator) {
 	c.in("type")
@@ -3371,13 +2728,8 @@ func (v *ResourceTemplateReference) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "uri")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *PromptReference) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *PromptReference) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *PromptReference) validate(c *validator) {
 	c.in("type")
@@ -3386,13 +2738,8 @@ func (v *PromptReference) validate(c *validator) {
 	validExtra(c, v.Extra, "name", "title", "type")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsRequest) validate(c *validator) {
 	c.in("method")
@@ -3406,30 +2753,15 @@ func (v *ListRootsRequest) validate(c *validator) {
 	validExtra(c, v.Extra, "method", "params")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsRequestParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsRequestParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsRequestParams) validate(c *validator) {
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ListRootsResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ListRootsResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ListRootsResult) validate(c *validator) {
 	c.in("roots")
@@ -3442,33 +2774,18 @@ func (v *ListRootsResult) validate(c *validator) {
 	validExtra(c, v.Extra, "roots")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *Root) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *Root) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *Root) validate(c *validator) {
 	c.in("uri")
 	validFormat(c, v.URI, "uri")
 	c.out()
-	if v.Meta != nil {
-		c.in("_meta")
-		v.Meta.validate(c)
-		c.out()
-	}
 	validExtra(c, v.Extra, "uri", "name", "_meta")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequestFormParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequestFormParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequestFormParams) validate(c *validator) {
 	if v.Mode != nil {
@@ -3482,8 +2799,7 @@ func (v *ElicitRequestFormParams) validate(c *validator) {
 	validExtra(c, v.Extra, "mode", "message", "requestedSchema")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3508,13 +2824,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "$schema", "type", "properties", "required")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequestURLParams) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequestURLParams) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequestURLParams) validate(c *validator) {
 	c.in("mode")
@@ -3545,8 +2856,7 @@ func validateElicitRequestParams(c *validator, v ElicitRequestParams) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownElicitRequestParams) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3560,13 +2870,8 @@ func (v *UnknownElicitRequestParams) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitRequest) validate(c *validator) {
 	c.in("method")
@@ -3636,8 +2941,7 @@ func validatePrimitiveSchemaDefinition(c *validator, v PrimitiveSchemaDefinition
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UnknownPrimitiveSchemaDefinition) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3651,13 +2955,8 @@ func (v *UnknownPrimitiveSchemaDefinition) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *StringSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *StringSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *StringSchema) validate(c *validator) {
 	c.in("type")
@@ -3671,25 +2970,15 @@ func (v *StringSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v StringSchemaFormat) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v StringSchemaFormat) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v StringSchemaFormat) validate(c *validator) {
 	validEnum(c, string(v), "email", "uri", "date", "date-time")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *NumberSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *NumberSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *NumberSchema) validate(c *validator) {
 	c.in("type")
@@ -3698,25 +2987,15 @@ func (v *NumberSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v NumberSchemaType) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v NumberSchemaType) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v NumberSchemaType) validate(c *validator) {
 	validEnum(c, string(v), "number", "integer")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *BooleanSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *BooleanSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *BooleanSchema) validate(c *validator) {
 	c.in("type")
@@ -3725,8 +3004,7 @@ func (v *BooleanSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3740,8 +3018,7 @@ func (v *UntitledSingleSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "enum", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledSingleSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3762,8 +3039,7 @@ func (v *TitledSingleSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "oneOf", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledSingleSelectEnumSchemaOneOf) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3791,8 +3067,7 @@ func validateSingleSelectEnumSchema(c *validator, v SingleSelectEnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3809,8 +3084,7 @@ func (v *UntitledMultiSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3824,8 +3098,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "enum")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchema) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3842,8 +3115,7 @@ func (v *TitledMultiSelectEnumSchema) validate(c *validator) {
 	validExtra(c, v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3861,8 +3133,7 @@ func (v *TitledMultiSelectEnumSchemaItems) validate(c *validator) {
 	validExtra(c, v.Extra, "anyOf")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
 func (v *TitledMultiSelectEnumSchemaItemsAnyOf) Validate() error {
 	var c validator
 	v.validate(&c)
@@ -3890,13 +3161,8 @@ func validateMultiSelectEnumSchema(c *validator, v MultiSelectEnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *LegacyTitledEnumSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *LegacyTitledEnumSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *LegacyTitledEnumSchema) validate(c *validator) {
 	c.in("type")
@@ -3942,13 +3208,8 @@ func validateEnumSchema(c *validator, v EnumSchema) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownEnumSchema) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownEnumSchema) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownEnumSchema) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "type")
@@ -3957,13 +3218,8 @@ func (v *UnknownEnumSchema) validate(c *validator) {
 	c.out()
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *ElicitResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *ElicitResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *ElicitResult) validate(c *validator) {
 	c.in("action")
@@ -3983,57 +3239,24 @@ func (v *ElicitResult) validate(c *validator) {
 	validExtra(c, v.Extra, "action", "content")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultAction) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v ElicitResultAction) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v ElicitResultAction) validate(c *validator) {
 	validEnum(c, string(v), "accept", "decline", "cancel")
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentString) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentString) Validate() error { return nil }
 
-func (ElicitResultContentString) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentNumber) Validate() error { return nil }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentNumber) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentBoolean) Validate() error { return nil }
 
-func (ElicitResultContentNumber) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentBoolean) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentBoolean) validate(*validator) {}
-
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v ElicitResultContentArray) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
-
-func (ElicitResultContentArray) validate(*validator) {}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (ElicitResultContentArray) Validate() error { return nil }
 
 func validateClientRequest(c *validator, v ClientRequest) {
 	switch v := v.(type) {
@@ -4102,13 +3325,8 @@ func validateClientRequest(c *validator, v ClientRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4131,13 +3349,8 @@ func validateClientNotification(c *validator, v ClientNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownClientNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownClientNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownClientNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4231,13 +3444,8 @@ func validateServerNotification(c *validator, v ServerNotification) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerNotification) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerNotification) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerNotification) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4326,13 +3534,8 @@ func validateServerResult(c *validator, v ServerResult) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerResult) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")
@@ -4366,13 +3569,8 @@ func validateServerRequest(c *validator, v ServerRequest) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownServerRequest) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownServerRequest) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownServerRequest) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "method")
@@ -4479,13 +3677,8 @@ func validateAnyResult(c *validator, v AnyResult) {
 	}
 }
 
-// Validate reports every rule of the schema that the value breaks, as a *[ValidationError], or
-// returns nil.
-func (v *UnknownAnyResult) Validate() error {
-	var c validator
-	v.validate(&c)
-	return c.err()
-}
+// Validate reports every rule of the schema the value breaks as a *[ValidationError], or nil.
+func (v *UnknownAnyResult) Validate() error { var c validator; v.validate(&c); return c.err() }
 
 func (v *UnknownAnyResult) validate(c *validator) {
 	tag, _, _ := lookupTag(newDecoder(v.Raw), "resultType")

@@ -5,29 +5,13 @@ package mcpdraft
 import "cmp"
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v JSONObject) encode(e *encoder) {
 	e.rawMap(v)
@@ -43,29 +27,13 @@ func (v *JSONObject) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONArray) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONArray) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONArray) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONArray) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONArray) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONArray) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v JSONArray) encode(e *encoder) {
 	e.beginArray()
@@ -86,35 +54,17 @@ func (v *JSONArray) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MetaObject) encode(e *encoder) {
 	e.beginObject()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra)
-	}
+	e.extra(v.Extra)
 	e.endObject()
 }
 
@@ -140,29 +90,13 @@ func (v *MetaObject) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestMetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestMetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestMetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestMetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestMetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestMetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestMetaObject) encode(e *encoder) {
 	e.beginObject()
@@ -182,9 +116,7 @@ func (v *RequestMetaObject) encode(e *encoder) {
 		e.member("\"io.modelcontextprotocol/logLevel\":")
 		v.LogLevel.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
-	}
+	e.extra(v.Extra, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/logLevel")
 	e.endObject()
 }
 
@@ -229,41 +161,22 @@ func (v *RequestMetaObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "io.modelcontextprotocol/protocolVersion")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "io.modelcontextprotocol/clientCapabilities")
+	if err == nil && seen&0xa != 0xa {
+		err = d.missingMember(seen, 0xa, "progressToken", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationMetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationMetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v NotificationMetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationMetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationMetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationMetaObject) encode(e *encoder) {
 	e.beginObject()
@@ -271,9 +184,7 @@ func (v *NotificationMetaObject) encode(e *encoder) {
 		e.member("\"io.modelcontextprotocol/subscriptionId\":")
 		encodeRequestID(e, v.SubscriptionID)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "io.modelcontextprotocol/subscriptionId")
-	}
+	e.extra(v.Extra, "io.modelcontextprotocol/subscriptionId")
 	e.endObject()
 }
 
@@ -308,29 +219,13 @@ func (v *NotificationMetaObject) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResultMetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResultMetaObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResultMetaObject) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResultMetaObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResultMetaObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResultMetaObject) encode(e *encoder) {
 	e.beginObject()
@@ -338,9 +233,7 @@ func (v *ResultMetaObject) encode(e *encoder) {
 		e.member("\"io.modelcontextprotocol/serverInfo\":")
 		v.ServerInfo.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "io.modelcontextprotocol/serverInfo")
-	}
+	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo")
 	e.endObject()
 }
 
@@ -376,37 +269,19 @@ func (v *ResultMetaObject) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v RequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v RequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v RequestParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *RequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *RequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *RequestParams) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"_meta\":")
 	v.Meta.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -437,39 +312,20 @@ func (v *RequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "_meta")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Request) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Request) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Request) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Request) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Request) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Request) encode(e *encoder) {
 	e.beginObject()
@@ -479,9 +335,7 @@ func (v *Request) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -515,39 +369,20 @@ func (v *Request) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NotificationParams) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -555,9 +390,7 @@ func (v *NotificationParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -593,29 +426,13 @@ func (v *NotificationParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Notification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Notification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Notification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Notification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Notification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Notification) encode(e *encoder) {
 	e.beginObject()
@@ -625,9 +442,7 @@ func (v *Notification) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -661,39 +476,20 @@ func (v *Notification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResultType) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResultType) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResultType) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResultType) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResultType) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResultType) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ResultType) encode(e *encoder) {
 	e.str(string(v))
@@ -709,29 +505,13 @@ func (v *ResultType) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Result) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Result) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Result) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Result) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Result) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Result) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Result) encode(e *encoder) {
 	e.beginObject()
@@ -741,9 +521,7 @@ func (v *Result) encode(e *encoder) {
 	}
 	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType")
-	}
+	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
@@ -782,29 +560,13 @@ func (v *Result) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Error) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Error) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Error) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Error) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Error) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Error) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Error) encode(e *encoder) {
 	e.beginObject()
@@ -816,9 +578,7 @@ func (v *Error) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -855,41 +615,20 @@ func (v *Error) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCRequest) encode(e *encoder) {
 	e.beginObject()
@@ -903,9 +642,7 @@ func (v *JSONRPCRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -948,43 +685,20 @@ func (v *JSONRPCRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v JSONRPCNotification) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCNotification) encode(e *encoder) {
 	e.beginObject()
@@ -996,9 +710,7 @@ func (v *JSONRPCNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		e.rawMap(v.Params)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -1038,41 +750,22 @@ func (v *JSONRPCNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -1082,9 +775,7 @@ func (v *JSONRPCResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeAnyResult(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -1129,43 +820,22 @@ func (v *JSONRPCResultResponse) decodeFor(d *decoder, result func(*decoder) (Any
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v JSONRPCErrorResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	e.beginObject()
@@ -1177,9 +847,7 @@ func (v *JSONRPCErrorResponse) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1226,41 +894,20 @@ func (v *JSONRPCErrorResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ParseError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ParseError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ParseError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ParseError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ParseError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ParseError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ParseError) encode(e *encoder) {
 	e.beginObject()
@@ -1272,9 +919,7 @@ func (v *ParseError) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1314,41 +959,20 @@ func (v *ParseError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InvalidRequestError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InvalidRequestError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InvalidRequestError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InvalidRequestError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InvalidRequestError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InvalidRequestError) encode(e *encoder) {
 	e.beginObject()
@@ -1360,9 +984,7 @@ func (v *InvalidRequestError) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1402,41 +1024,20 @@ func (v *InvalidRequestError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v MethodNotFoundError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v MethodNotFoundError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v MethodNotFoundError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v MethodNotFoundError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *MethodNotFoundError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *MethodNotFoundError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *MethodNotFoundError) encode(e *encoder) {
 	e.beginObject()
@@ -1448,9 +1049,7 @@ func (v *MethodNotFoundError) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1490,41 +1089,20 @@ func (v *MethodNotFoundError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InvalidParamsError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InvalidParamsError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InvalidParamsError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InvalidParamsError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InvalidParamsError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InvalidParamsError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InvalidParamsError) encode(e *encoder) {
 	e.beginObject()
@@ -1536,9 +1114,7 @@ func (v *InvalidParamsError) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1578,41 +1154,20 @@ func (v *InvalidParamsError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InternalError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InternalError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InternalError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InternalError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InternalError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InternalError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InternalError) encode(e *encoder) {
 	e.beginObject()
@@ -1624,9 +1179,7 @@ func (v *InternalError) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1666,41 +1219,20 @@ func (v *InternalError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v HeaderMismatchError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v HeaderMismatchError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v HeaderMismatchError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v HeaderMismatchError) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *HeaderMismatchError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *HeaderMismatchError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *HeaderMismatchError) encode(e *encoder) {
 	e.beginObject()
@@ -1712,9 +1244,7 @@ func (v *HeaderMismatchError) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1761,41 +1291,22 @@ func (v *HeaderMismatchError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v HeaderMismatchErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v HeaderMismatchErrorObject) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v HeaderMismatchErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *HeaderMismatchErrorObject) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *HeaderMismatchErrorObject) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *HeaderMismatchErrorObject) encode(e *encoder) {
 	e.beginObject()
@@ -1807,9 +1318,7 @@ func (v *HeaderMismatchErrorObject) encode(e *encoder) {
 		e.member("\"data\":")
 		e.raw(v.Data)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -1849,41 +1358,22 @@ func (v *HeaderMismatchErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "code", "message")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UnsupportedProtocolVersionError) encode(e *encoder) {
 	e.beginObject()
@@ -1895,9 +1385,7 @@ func (v *UnsupportedProtocolVersionError) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -1944,35 +1432,20 @@ func (v *UnsupportedProtocolVersionError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -1988,9 +1461,7 @@ func (v *UnsupportedProtocolVersionErrorObject) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"data\":")
 	v.Data.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -2030,37 +1501,20 @@ func (v *UnsupportedProtocolVersionErrorObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "code", "message", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v UnsupportedProtocolVersionErrorObjectData) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UnsupportedProtocolVersionErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2079,9 +1533,7 @@ func (v *UnsupportedProtocolVersionErrorObjectData) encode(e *encoder) {
 	e.endArray()
 	e.member("\"requested\":")
 	e.str(v.Requested)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "supported", "requested")
-	}
+	e.extra(v.Extra, "supported", "requested")
 	e.endObject()
 }
 
@@ -2115,35 +1567,20 @@ func (v *UnsupportedProtocolVersionErrorObjectData) decode(d *decoder) (err erro
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "supported")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "requested")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "supported", "requested")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityError) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2161,9 +1598,7 @@ func (v *MissingRequiredClientCapabilityError) encode(e *encoder) {
 	}
 	e.member("\"error\":")
 	v.Error.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "error")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "error")
 	e.endObject()
 }
 
@@ -2210,35 +1645,20 @@ func (v *MissingRequiredClientCapabilityError) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "error")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "jsonrpc", "id", "error")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityErrorObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2254,9 +1674,7 @@ func (v *MissingRequiredClientCapabilityErrorObject) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"data\":")
 	v.Data.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "code", "message", "data")
-	}
+	e.extra(v.Extra, "code", "message", "data")
 	e.endObject()
 }
 
@@ -2296,37 +1714,20 @@ func (v *MissingRequiredClientCapabilityErrorObject) decode(d *decoder) (err err
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "code")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "code", "message", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v MissingRequiredClientCapabilityErrorObjectData) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v MissingRequiredClientCapabilityErrorObjectData) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -2338,9 +1739,7 @@ func (v *MissingRequiredClientCapabilityErrorObjectData) encode(e *encoder) {
 	e.beginObject()
 	e.member("\"requiredCapabilities\":")
 	v.RequiredCapabilities.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "requiredCapabilities")
-	}
+	e.extra(v.Extra, "requiredCapabilities")
 	e.endObject()
 }
 
@@ -2371,39 +1770,20 @@ func (v *MissingRequiredClientCapabilityErrorObjectData) decode(d *decoder) (err
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "requiredCapabilities")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "requiredCapabilities")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InputRequests) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InputRequests) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InputRequests) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InputRequests) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InputRequests) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InputRequests) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v InputRequests) encode(e *encoder) {
 	e.beginObject()
@@ -2428,29 +1808,13 @@ func (v *InputRequests) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InputResponses) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InputResponses) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InputResponses) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InputResponses) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InputResponses) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InputResponses) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v InputResponses) encode(e *encoder) {
 	e.beginObject()
@@ -2475,29 +1839,13 @@ func (v *InputResponses) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InputRequiredResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InputRequiredResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v InputRequiredResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v InputRequiredResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InputRequiredResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InputRequiredResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InputRequiredResult) encode(e *encoder) {
 	e.beginObject()
@@ -2515,9 +1863,7 @@ func (v *InputRequiredResult) encode(e *encoder) {
 		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "inputRequests", "requestState")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "inputRequests", "requestState")
 	e.endObject()
 }
 
@@ -2563,29 +1909,15 @@ func (v *InputRequiredResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v InputResponseRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v InputResponseRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v InputResponseRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *InputResponseRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *InputResponseRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *InputResponseRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -2599,9 +1931,7 @@ func (v *InputResponseRequestParams) encode(e *encoder) {
 		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "inputResponses", "requestState")
-	}
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState")
 	e.endObject()
 }
 
@@ -2639,39 +1969,22 @@ func (v *InputResponseRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "_meta")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -2685,9 +1998,7 @@ func (v *CancelledNotificationParams) encode(e *encoder) {
 		e.member("\"reason\":")
 		e.str(*v.Reason)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "requestId", "reason")
-	}
+	e.extra(v.Extra, "_meta", "requestId", "reason")
 	e.endObject()
 }
 
@@ -2726,39 +2037,22 @@ func (v *CancelledNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "requestId")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "requestId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CancelledNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CancelledNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CancelledNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CancelledNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CancelledNotification) encode(e *encoder) {
 	e.beginObject()
@@ -2768,9 +2062,7 @@ func (v *CancelledNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/cancelled"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -2813,43 +2105,20 @@ func (v *CancelledNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v DiscoverRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v DiscoverRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v DiscoverRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v DiscoverRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *DiscoverRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *DiscoverRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *DiscoverRequest) encode(e *encoder) {
 	e.beginObject()
@@ -2861,9 +2130,7 @@ func (v *DiscoverRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "server/discover"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -2909,45 +2176,20 @@ func (v *DiscoverRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v DiscoverResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v DiscoverResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v DiscoverResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v DiscoverResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *DiscoverResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *DiscoverResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *DiscoverResult) encode(e *encoder) {
 	e.beginObject()
@@ -2974,9 +2216,7 @@ func (v *DiscoverResult) encode(e *encoder) {
 		e.member("\"instructions\":")
 		e.str(*v.Instructions)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities", "instructions")
 	e.endObject()
 }
 
@@ -3027,45 +2267,22 @@ func (v *DiscoverResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "supportedVersions")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "capabilities")
+	if err == nil && seen&0x3c != 0x3c {
+		err = d.missingMember(seen, 0x3c, "_meta", "resultType", "ttlMs", "cacheScope", "supportedVersions", "capabilities")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v DiscoverResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v DiscoverResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v DiscoverResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *DiscoverResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *DiscoverResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *DiscoverResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -3075,9 +2292,7 @@ func (v *DiscoverResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -3117,43 +2332,20 @@ func (v *DiscoverResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ClientCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -3195,9 +2387,7 @@ func (v *ClientCapabilities) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
-	}
+	e.extra(v.Extra, "experimental", "roots", "sampling", "elicitation", "extensions")
 	e.endObject()
 }
 
@@ -3246,29 +2436,15 @@ func (v *ClientCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesSampling) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 	e.beginObject()
@@ -3280,9 +2456,7 @@ func (v *ClientCapabilitiesSampling) encode(e *encoder) {
 		e.member("\"tools\":")
 		v.Tools.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "context", "tools")
-	}
+	e.extra(v.Extra, "context", "tools")
 	e.endObject()
 }
 
@@ -3320,29 +2494,15 @@ func (v *ClientCapabilitiesSampling) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ClientCapabilitiesElicitation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 	e.beginObject()
@@ -3354,9 +2514,7 @@ func (v *ClientCapabilitiesElicitation) encode(e *encoder) {
 		e.member("\"url\":")
 		v.URL.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "form", "url")
-	}
+	e.extra(v.Extra, "form", "url")
 	e.endObject()
 }
 
@@ -3394,29 +2552,13 @@ func (v *ClientCapabilitiesElicitation) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilities) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilities) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ServerCapabilities) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilities) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilities) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilities) encode(e *encoder) {
 	e.beginObject()
@@ -3466,9 +2608,7 @@ func (v *ServerCapabilities) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
-	}
+	e.extra(v.Extra, "experimental", "logging", "completions", "prompts", "resources", "tools", "extensions")
 	e.endObject()
 }
 
@@ -3524,29 +2664,15 @@ func (v *ServerCapabilities) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesPrompts) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 	e.beginObject()
@@ -3554,9 +2680,7 @@ func (v *ServerCapabilitiesPrompts) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -3592,29 +2716,15 @@ func (v *ServerCapabilitiesPrompts) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesResources) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesResources) encode(e *encoder) {
 	e.beginObject()
@@ -3626,9 +2736,7 @@ func (v *ServerCapabilitiesResources) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "subscribe", "listChanged")
-	}
+	e.extra(v.Extra, "subscribe", "listChanged")
 	e.endObject()
 }
 
@@ -3668,29 +2776,15 @@ func (v *ServerCapabilitiesResources) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ServerCapabilitiesTools) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ServerCapabilitiesTools) encode(e *encoder) {
 	e.beginObject()
@@ -3698,9 +2792,7 @@ func (v *ServerCapabilitiesTools) encode(e *encoder) {
 		e.member("\"listChanged\":")
 		e.bool(*v.ListChanged)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "listChanged")
-	}
+	e.extra(v.Extra, "listChanged")
 	e.endObject()
 }
 
@@ -3736,29 +2828,13 @@ func (v *ServerCapabilitiesTools) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Icon) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Icon) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Icon) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Icon) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Icon) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Icon) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Icon) encode(e *encoder) {
 	e.beginObject()
@@ -3781,9 +2857,7 @@ func (v *Icon) encode(e *encoder) {
 		e.member("\"theme\":")
 		v.Theme.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
-	}
+	e.extra(v.Extra, "src", "mimeType", "sizes", "theme")
 	e.endObject()
 }
 
@@ -3825,39 +2899,20 @@ func (v *Icon) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "src")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "src")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v IconTheme) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v IconTheme) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v IconTheme) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *IconTheme) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *IconTheme) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v IconTheme) encode(e *encoder) {
 	e.str(string(v))
@@ -3873,29 +2928,13 @@ func (v *IconTheme) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Icons) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Icons) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Icons) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Icons) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Icons) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Icons) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Icons) encode(e *encoder) {
 	e.beginObject()
@@ -3908,9 +2947,7 @@ func (v *Icons) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "icons")
-	}
+	e.extra(v.Extra, "icons")
 	e.endObject()
 }
 
@@ -3945,29 +2982,13 @@ func (v *Icons) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BaseMetadata) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BaseMetadata) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BaseMetadata) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BaseMetadata) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BaseMetadata) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BaseMetadata) encode(e *encoder) {
 	e.beginObject()
@@ -3977,9 +2998,7 @@ func (v *BaseMetadata) encode(e *encoder) {
 		e.member("\"title\":")
 		e.str(*v.Title)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title")
-	}
+	e.extra(v.Extra, "name", "title")
 	e.endObject()
 }
 
@@ -4014,39 +3033,20 @@ func (v *BaseMetadata) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Implementation) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Implementation) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Implementation) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Implementation) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Implementation) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Implementation) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Implementation) encode(e *encoder) {
 	e.beginObject()
@@ -4075,9 +3075,7 @@ func (v *Implementation) encode(e *encoder) {
 		e.member("\"websiteUrl\":")
 		e.str(*v.WebsiteURL)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "version", "description", "websiteUrl")
 	e.endObject()
 }
 
@@ -4126,41 +3124,22 @@ func (v *Implementation) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "version")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "version")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotificationParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotificationParams) encode(e *encoder) {
 	e.beginObject()
@@ -4180,9 +3159,7 @@ func (v *ProgressNotificationParams) encode(e *encoder) {
 		e.member("\"message\":")
 		e.str(*v.Message)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
-	}
+	e.extra(v.Extra, "_meta", "progressToken", "progress", "total", "message")
 	e.endObject()
 }
 
@@ -4228,41 +3205,22 @@ func (v *ProgressNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "progressToken")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "progress")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "_meta", "progressToken", "progress")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ProgressNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ProgressNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ProgressNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ProgressNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ProgressNotification) encode(e *encoder) {
 	e.beginObject()
@@ -4272,9 +3230,7 @@ func (v *ProgressNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/progress"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -4317,43 +3273,22 @@ func (v *ProgressNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PaginatedRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -4363,9 +3298,7 @@ func (v *PaginatedRequestParams) encode(e *encoder) {
 		e.member("\"cursor\":")
 		e.str(*v.Cursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "cursor")
-	}
+	e.extra(v.Extra, "_meta", "cursor")
 	e.endObject()
 }
 
@@ -4400,39 +3333,20 @@ func (v *PaginatedRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "_meta")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4444,9 +3358,7 @@ func (v *PaginatedRequest) encode(e *encoder) {
 	e.str(v.Method)
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4489,45 +3401,20 @@ func (v *PaginatedRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PaginatedResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PaginatedResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PaginatedResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PaginatedResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PaginatedResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PaginatedResult) encode(e *encoder) {
 	e.beginObject()
@@ -4541,9 +3428,7 @@ func (v *PaginatedResult) encode(e *encoder) {
 		e.member("\"nextCursor\":")
 		e.str(*v.NextCursor)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "nextCursor")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor")
 	e.endObject()
 }
 
@@ -4586,29 +3471,13 @@ func (v *PaginatedResult) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CacheableResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CacheableResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CacheableResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CacheableResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CacheableResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CacheableResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CacheableResult) encode(e *encoder) {
 	e.beginObject()
@@ -4622,9 +3491,7 @@ func (v *CacheableResult) encode(e *encoder) {
 	e.int64(v.TTLMs)
 	e.member("\"cacheScope\":")
 	v.CacheScope.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope")
 	e.endObject()
 }
 
@@ -4665,41 +3532,22 @@ func (v *CacheableResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
+	if err == nil && seen&0xc != 0xc {
+		err = d.missingMember(seen, 0xc, "_meta", "resultType", "ttlMs", "cacheScope")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CacheableResultCacheScope) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CacheableResultCacheScope) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CacheableResultCacheScope) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CacheableResultCacheScope) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CacheableResultCacheScope) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CacheableResultCacheScope) encode(e *encoder) {
 	e.str(string(v))
@@ -4715,29 +3563,15 @@ func (v *CacheableResultCacheScope) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -4749,9 +3583,7 @@ func (v *ListResourcesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/list"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -4797,45 +3629,20 @@ func (v *ListResourcesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListResourcesResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResult) encode(e *encoder) {
 	e.beginObject()
@@ -4860,9 +3667,7 @@ func (v *ListResourcesResult) encode(e *encoder) {
 		v.Resources[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
 	e.endObject()
 }
 
@@ -4910,43 +3715,22 @@ func (v *ListResourcesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "resources")
+	if err == nil && seen&0x38 != 0x38 {
+		err = d.missingMember(seen, 0x38, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resources")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourcesResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourcesResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourcesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourcesResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourcesResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourcesResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -4956,9 +3740,7 @@ func (v *ListResourcesResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -4998,43 +3780,22 @@ func (v *ListResourcesResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5046,9 +3807,7 @@ func (v *ListResourceTemplatesRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/templates/list"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5094,45 +3853,22 @@ func (v *ListResourceTemplatesRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListResourceTemplatesResult) encode(e *encoder) {
 	e.beginObject()
@@ -5157,9 +3893,7 @@ func (v *ListResourceTemplatesResult) encode(e *encoder) {
 		v.ResourceTemplates[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
 	e.endObject()
 }
 
@@ -5207,37 +3941,20 @@ func (v *ListResourceTemplatesResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "resourceTemplates")
+	if err == nil && seen&0x38 != 0x38 {
+		err = d.missingMember(seen, 0x38, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "resourceTemplates")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListResourceTemplatesResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -5253,9 +3970,7 @@ func (v *ListResourceTemplatesResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -5295,43 +4010,22 @@ func (v *ListResourceTemplatesResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -5339,9 +4033,7 @@ func (v *ResourceRequestParams) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -5375,41 +4067,22 @@ func (v *ResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -5425,9 +4098,7 @@ func (v *ReadResourceRequestParams) encode(e *encoder) {
 		e.member("\"requestState\":")
 		e.str(*v.RequestState)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri", "inputResponses", "requestState")
-	}
+	e.extra(v.Extra, "_meta", "uri", "inputResponses", "requestState")
 	e.endObject()
 }
 
@@ -5468,41 +4139,20 @@ func (v *ReadResourceRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceRequest) encode(e *encoder) {
 	e.beginObject()
@@ -5514,9 +4164,7 @@ func (v *ReadResourceRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "resources/read"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -5562,45 +4210,20 @@ func (v *ReadResourceRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ReadResourceResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResult) encode(e *encoder) {
 	e.beginObject()
@@ -5621,9 +4244,7 @@ func (v *ReadResourceResult) encode(e *encoder) {
 		encodeReadResourceResultContents(e, v.Contents[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
 	e.endObject()
 }
 
@@ -5667,43 +4288,22 @@ func (v *ReadResourceResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "contents")
+	if err == nil && seen&0x1c != 0x1c {
+		err = d.missingMember(seen, 0x1c, "_meta", "resultType", "ttlMs", "cacheScope", "contents")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ReadResourceResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ReadResourceResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ReadResourceResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ReadResourceResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ReadResourceResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ReadResourceResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -5713,9 +4313,7 @@ func (v *ReadResourceResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeReadResourceResultResponseValue(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -5755,43 +4353,22 @@ func (v *ReadResourceResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -5803,9 +4380,7 @@ func (v *ResourceListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -5849,41 +4424,20 @@ func (v *ResourceListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscriptionFilter) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscriptionFilter) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SubscriptionFilter) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SubscriptionFilter) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscriptionFilter) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscriptionFilter) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscriptionFilter) encode(e *encoder) {
 	e.beginObject()
@@ -5908,9 +4462,7 @@ func (v *SubscriptionFilter) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
-	}
+	e.extra(v.Extra, "toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceSubscriptions")
 	e.endObject()
 }
 
@@ -5957,23 +4509,11 @@ func (v *SubscriptionFilter) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -5987,9 +4527,7 @@ func (v *SubscriptionsListenRequestParams) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.member("\"notifications\":")
 	v.Notifications.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "notifications")
-	}
+	e.extra(v.Extra, "_meta", "notifications")
 	e.endObject()
 }
 
@@ -6023,41 +4561,22 @@ func (v *SubscriptionsListenRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "notifications")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "_meta", "notifications")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscriptionsListenRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscriptionsListenRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscriptionsListenRequest) encode(e *encoder) {
 	e.beginObject()
@@ -6069,9 +4588,7 @@ func (v *SubscriptionsListenRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "subscriptions/listen"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -6117,39 +4634,20 @@ func (v *SubscriptionsListenRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResultMetaObject) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6165,9 +4663,7 @@ func (v *SubscriptionsListenResultMetaObject) encode(e *encoder) {
 	}
 	e.member("\"io.modelcontextprotocol/subscriptionId\":")
 	encodeRequestID(e, v.SubscriptionID)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
-	}
+	e.extra(v.Extra, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
 	e.endObject()
 }
 
@@ -6202,39 +4698,22 @@ func (v *SubscriptionsListenResultMetaObject) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "io.modelcontextprotocol/subscriptionId")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SubscriptionsListenResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SubscriptionsListenResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SubscriptionsListenResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SubscriptionsListenResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SubscriptionsListenResult) encode(e *encoder) {
 	e.beginObject()
@@ -6242,9 +4721,7 @@ func (v *SubscriptionsListenResult) encode(e *encoder) {
 	v.Meta.encode(e)
 	e.member("\"resultType\":")
 	cmp.Or(v.ResultType, "complete").encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType")
-	}
+	e.extra(v.Extra, "_meta", "resultType")
 	e.endObject()
 }
 
@@ -6278,33 +4755,20 @@ func (v *SubscriptionsListenResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "_meta")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsListenResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6320,9 +4784,7 @@ func (v *SubscriptionsListenResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -6362,37 +4824,20 @@ func (v *SubscriptionsListenResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsAcknowledgedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6408,9 +4853,7 @@ func (v *SubscriptionsAcknowledgedNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"notifications\":")
 	v.Notifications.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "notifications")
-	}
+	e.extra(v.Extra, "_meta", "notifications")
 	e.endObject()
 }
 
@@ -6445,33 +4888,20 @@ func (v *SubscriptionsAcknowledgedNotificationParams) decode(d *decoder) (err er
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "notifications")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "notifications")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v SubscriptionsAcknowledgedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6487,9 +4917,7 @@ func (v *SubscriptionsAcknowledgedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/subscriptions/acknowledged"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6532,37 +4960,20 @@ func (v *SubscriptionsAcknowledgedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -6578,9 +4989,7 @@ func (v *ResourceUpdatedNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "uri")
-	}
+	e.extra(v.Extra, "_meta", "uri")
 	e.endObject()
 }
 
@@ -6615,39 +5024,22 @@ func (v *ResourceUpdatedNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "_meta", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceUpdatedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -6657,9 +5049,7 @@ func (v *ResourceUpdatedNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/resources/updated"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -6702,43 +5092,20 @@ func (v *ResourceUpdatedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Resource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Resource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Resource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Resource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Resource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Resource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Resource) encode(e *encoder) {
 	e.beginObject()
@@ -6779,9 +5146,7 @@ func (v *Resource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta")
 	e.endObject()
 }
 
@@ -6842,41 +5207,20 @@ func (v *Resource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplate) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplate) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceTemplate) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplate) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplate) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplate) encode(e *encoder) {
 	e.beginObject()
@@ -6913,9 +5257,7 @@ func (v *ResourceTemplate) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uriTemplate", "description", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -6972,41 +5314,20 @@ func (v *ResourceTemplate) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uriTemplate")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "name", "title", "icons", "uriTemplate")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceContents) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -7020,9 +5341,7 @@ func (v *ResourceContents) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta")
 	e.endObject()
 }
 
@@ -7061,39 +5380,22 @@ func (v *ResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TextResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -7109,9 +5411,7 @@ func (v *TextResourceContents) encode(e *encoder) {
 	}
 	e.member("\"text\":")
 	e.str(v.Text)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "text")
 	e.endObject()
 }
 
@@ -7153,41 +5453,22 @@ func (v *TextResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BlobResourceContents) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BlobResourceContents) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v BlobResourceContents) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BlobResourceContents) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BlobResourceContents) encode(e *encoder) {
 	e.beginObject()
@@ -7203,9 +5484,7 @@ func (v *BlobResourceContents) encode(e *encoder) {
 	}
 	e.member("\"blob\":")
 	e.str(v.Blob)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
-	}
+	e.extra(v.Extra, "uri", "mimeType", "_meta", "blob")
 	e.endObject()
 }
 
@@ -7247,41 +5526,20 @@ func (v *BlobResourceContents) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "blob")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "uri", "mimeType", "_meta", "blob")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7293,9 +5551,7 @@ func (v *ListPromptsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/list"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7341,45 +5597,20 @@ func (v *ListPromptsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListPromptsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResult) encode(e *encoder) {
 	e.beginObject()
@@ -7404,9 +5635,7 @@ func (v *ListPromptsResult) encode(e *encoder) {
 		v.Prompts[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
 	e.endObject()
 }
 
@@ -7454,43 +5683,22 @@ func (v *ListPromptsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "prompts")
+	if err == nil && seen&0x38 != 0x38 {
+		err = d.missingMember(seen, 0x38, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "prompts")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListPromptsResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListPromptsResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListPromptsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListPromptsResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListPromptsResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListPromptsResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -7500,9 +5708,7 @@ func (v *ListPromptsResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -7542,43 +5748,22 @@ func (v *ListPromptsResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -7607,9 +5792,7 @@ func (v *GetPromptRequestParams) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
-	}
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 	e.endObject()
 }
 
@@ -7653,41 +5836,20 @@ func (v *GetPromptRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "_meta", "inputResponses", "requestState", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptRequest) encode(e *encoder) {
 	e.beginObject()
@@ -7699,9 +5861,7 @@ func (v *GetPromptRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "prompts/get"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -7747,45 +5907,20 @@ func (v *GetPromptRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v GetPromptResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResult) encode(e *encoder) {
 	e.beginObject()
@@ -7806,9 +5941,7 @@ func (v *GetPromptResult) encode(e *encoder) {
 		v.Messages[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "description", "messages")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "description", "messages")
 	e.endObject()
 }
 
@@ -7850,39 +5983,22 @@ func (v *GetPromptResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "messages")
+	if err == nil && seen&0x8 != 0x8 {
+		err = d.missingMember(seen, 0x8, "_meta", "resultType", "description", "messages")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v GetPromptResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v GetPromptResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v GetPromptResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *GetPromptResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *GetPromptResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *GetPromptResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -7892,9 +6008,7 @@ func (v *GetPromptResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeGetPromptResultResponseValue(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -7934,43 +6048,20 @@ func (v *GetPromptResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Prompt) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Prompt) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Prompt) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Prompt) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Prompt) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Prompt) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Prompt) encode(e *encoder) {
 	e.beginObject()
@@ -8006,9 +6097,7 @@ func (v *Prompt) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "description", "arguments", "_meta")
 	e.endObject()
 }
 
@@ -8057,39 +6146,20 @@ func (v *Prompt) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptArgument) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptArgument) encode(e *encoder) {
 	e.beginObject()
@@ -8107,9 +6177,7 @@ func (v *PromptArgument) encode(e *encoder) {
 		e.member("\"required\":")
 		e.bool(*v.Required)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "description", "required")
-	}
+	e.extra(v.Extra, "name", "title", "description", "required")
 	e.endObject()
 }
 
@@ -8152,39 +6220,20 @@ func (v *PromptArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Role) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Role) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Role) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Role) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Role) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Role) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v Role) encode(e *encoder) {
 	e.str(string(v))
@@ -8200,29 +6249,13 @@ func (v *Role) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptMessage) encode(e *encoder) {
 	e.beginObject()
@@ -8230,9 +6263,7 @@ func (v *PromptMessage) encode(e *encoder) {
 	v.Role.encode(e)
 	e.member("\"content\":")
 	encodeContentBlock(e, v.Content)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content")
-	}
+	e.extra(v.Extra, "role", "content")
 	e.endObject()
 }
 
@@ -8266,41 +6297,20 @@ func (v *PromptMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceLink) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceLink) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ResourceLink) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceLink) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceLink) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceLink) encode(e *encoder) {
 	e.beginObject()
@@ -8343,9 +6353,7 @@ func (v *ResourceLink) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "resource_link"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	e.endObject()
 }
 
@@ -8412,43 +6420,20 @@ func (v *ResourceLink) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "uri")
-	case seen&(1<<9) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x209 != 0x209 {
+		err = d.missingMember(seen, 0x209, "name", "title", "icons", "uri", "description", "mimeType", "annotations", "size", "_meta", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v EmbeddedResource) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v EmbeddedResource) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *EmbeddedResource) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *EmbeddedResource) encode(e *encoder) {
 	e.beginObject()
@@ -8464,9 +6449,7 @@ func (v *EmbeddedResource) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "resource", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "resource", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -8511,41 +6494,22 @@ func (v *EmbeddedResource) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "resource")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "resource")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v PromptListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -8557,9 +6521,7 @@ func (v *PromptListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -8603,41 +6565,20 @@ func (v *PromptListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -8649,9 +6590,7 @@ func (v *ListToolsRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/list"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -8697,45 +6636,20 @@ func (v *ListToolsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListToolsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResult) encode(e *encoder) {
 	e.beginObject()
@@ -8760,9 +6674,7 @@ func (v *ListToolsResult) encode(e *encoder) {
 		v.Tools[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
 	e.endObject()
 }
 
@@ -8810,43 +6722,22 @@ func (v *ListToolsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "ttlMs")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "cacheScope")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "tools")
+	if err == nil && seen&0x38 != 0x38 {
+		err = d.missingMember(seen, 0x38, "_meta", "resultType", "nextCursor", "ttlMs", "cacheScope", "tools")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListToolsResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListToolsResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListToolsResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListToolsResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListToolsResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListToolsResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -8856,9 +6747,7 @@ func (v *ListToolsResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -8898,43 +6787,20 @@ func (v *ListToolsResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResult) encode(e *encoder) {
 	e.beginObject()
@@ -8959,9 +6825,7 @@ func (v *CallToolResult) encode(e *encoder) {
 		e.member("\"isError\":")
 		e.bool(*v.IsError)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "content", "structuredContent", "isError")
 	e.endObject()
 }
 
@@ -9006,39 +6870,22 @@ func (v *CallToolResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "resultType", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -9048,9 +6895,7 @@ func (v *CallToolResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	encodeCallToolResultResponseValue(e, v.Result)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -9090,43 +6935,22 @@ func (v *CallToolResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CallToolRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -9146,9 +6970,7 @@ func (v *CallToolRequestParams) encode(e *encoder) {
 		e.member("\"arguments\":")
 		e.rawMap(v.Arguments)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
-	}
+	e.extra(v.Extra, "_meta", "inputResponses", "requestState", "name", "arguments")
 	e.endObject()
 }
 
@@ -9192,41 +7014,20 @@ func (v *CallToolRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "name")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "_meta", "inputResponses", "requestState", "name")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CallToolRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CallToolRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CallToolRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CallToolRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CallToolRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CallToolRequest) encode(e *encoder) {
 	e.beginObject()
@@ -9238,9 +7039,7 @@ func (v *CallToolRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "tools/call"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -9286,45 +7085,22 @@ func (v *CallToolRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolListChangedNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ToolListChangedNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolListChangedNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolListChangedNotification) encode(e *encoder) {
 	e.beginObject()
@@ -9336,9 +7112,7 @@ func (v *ToolListChangedNotification) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -9382,41 +7156,20 @@ func (v *ToolListChangedNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "jsonrpc", "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolAnnotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolAnnotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolAnnotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolAnnotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolAnnotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolAnnotations) encode(e *encoder) {
 	e.beginObject()
@@ -9440,9 +7193,7 @@ func (v *ToolAnnotations) encode(e *encoder) {
 		e.member("\"openWorldHint\":")
 		e.bool(*v.OpenWorldHint)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
-	}
+	e.extra(v.Extra, "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 	e.endObject()
 }
 
@@ -9494,29 +7245,13 @@ func (v *ToolAnnotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Tool) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Tool) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Tool) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Tool) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Tool) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Tool) encode(e *encoder) {
 	e.beginObject()
@@ -9553,9 +7288,7 @@ func (v *Tool) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "name", "title", "icons", "description", "inputSchema", "outputSchema", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -9612,41 +7345,20 @@ func (v *Tool) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<4) == 0:
-		return d.errorf("missing required member %q", "inputSchema")
+	if err == nil && seen&0x11 != 0x11 {
+		err = d.missingMember(seen, 0x11, "name", "title", "icons", "description", "inputSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolInputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolInputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolInputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolInputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolInputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolInputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9656,9 +7368,7 @@ func (v *ToolInputSchema) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "object"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema", "type")
-	}
+	e.extra(v.Extra, "$schema", "type")
 	e.endObject()
 }
 
@@ -9696,39 +7406,20 @@ func (v *ToolInputSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x2 != 0x2 {
+		err = d.missingMember(seen, 0x2, "$schema", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolOutputSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolOutputSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolOutputSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolOutputSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolOutputSchema) encode(e *encoder) {
 	e.beginObject()
@@ -9736,9 +7427,7 @@ func (v *ToolOutputSchema) encode(e *encoder) {
 		e.member("\"$schema\":")
 		e.str(*v.Schema)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema")
-	}
+	e.extra(v.Extra, "$schema")
 	e.endObject()
 }
 
@@ -9774,23 +7463,11 @@ func (v *ToolOutputSchema) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotificationParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -9812,9 +7489,7 @@ func (v *LoggingMessageNotificationParams) encode(e *encoder) {
 	}
 	e.member("\"data\":")
 	e.raw(v.Data)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "level", "logger", "data")
-	}
+	e.extra(v.Extra, "_meta", "level", "logger", "data")
 	e.endObject()
 }
 
@@ -9856,41 +7531,22 @@ func (v *LoggingMessageNotificationParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "level")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "data")
+	if err == nil && seen&0xa != 0xa {
+		err = d.missingMember(seen, 0xa, "_meta", "level", "logger", "data")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingMessageNotification) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LoggingMessageNotification) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingMessageNotification) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.beginObject()
@@ -9900,9 +7556,7 @@ func (v *LoggingMessageNotification) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "notifications/message"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "method", "params")
 	e.endObject()
 }
 
@@ -9945,43 +7599,20 @@ func (v *LoggingMessageNotification) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LoggingLevel) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LoggingLevel) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v LoggingLevel) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LoggingLevel) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LoggingLevel) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v LoggingLevel) encode(e *encoder) {
 	e.str(string(v))
@@ -9997,29 +7628,15 @@ func (v *LoggingLevel) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -10074,9 +7691,7 @@ func (v *CreateMessageRequestParams) encode(e *encoder) {
 		e.member("\"toolChoice\":")
 		v.ToolChoice.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
-	}
+	e.extra(v.Extra, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens", "stopSequences", "metadata", "tools", "toolChoice")
 	e.endObject()
 }
 
@@ -10139,35 +7754,20 @@ func (v *CreateMessageRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "messages")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "maxTokens")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "messages", "modelPreferences", "systemPrompt", "includeContext", "temperature", "maxTokens")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v CreateMessageRequestParamsIncludeContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequestParamsIncludeContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -10189,29 +7789,13 @@ func (v *CreateMessageRequestParamsIncludeContext) decode(d *decoder) (err error
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolChoice) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolChoice) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolChoice) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolChoice) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolChoice) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolChoice) encode(e *encoder) {
 	e.beginObject()
@@ -10219,9 +7803,7 @@ func (v *ToolChoice) encode(e *encoder) {
 		e.member("\"mode\":")
 		v.Mode.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "mode")
-	}
+	e.extra(v.Extra, "mode")
 	e.endObject()
 }
 
@@ -10257,29 +7839,13 @@ func (v *ToolChoice) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolChoiceMode) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolChoiceMode) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolChoiceMode) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolChoiceMode) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ToolChoiceMode) encode(e *encoder) {
 	e.str(string(v))
@@ -10295,29 +7861,15 @@ func (v *ToolChoiceMode) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageRequest) encode(e *encoder) {
 	e.beginObject()
@@ -10325,9 +7877,7 @@ func (v *CreateMessageRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "sampling/createMessage"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -10364,41 +7914,20 @@ func (v *CreateMessageRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CreateMessageResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CreateMessageResult) encode(e *encoder) {
 	e.beginObject()
@@ -10416,9 +7945,7 @@ func (v *CreateMessageResult) encode(e *encoder) {
 		e.member("\"stopReason\":")
 		v.StopReason.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content", "_meta", "model", "stopReason")
-	}
+	e.extra(v.Extra, "role", "content", "_meta", "model", "stopReason")
 	e.endObject()
 }
 
@@ -10463,43 +7990,22 @@ func (v *CreateMessageResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "model")
+	if err == nil && seen&0xb != 0xb {
+		err = d.missingMember(seen, 0xb, "role", "content", "_meta", "model")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CreateMessageResultStopReason) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CreateMessageResultStopReason) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CreateMessageResultStopReason) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v CreateMessageResultStopReason) encode(e *encoder) {
 	e.str(string(v))
@@ -10515,29 +8021,13 @@ func (v *CreateMessageResultStopReason) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v SamplingMessage) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v SamplingMessage) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v SamplingMessage) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *SamplingMessage) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *SamplingMessage) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *SamplingMessage) encode(e *encoder) {
 	e.beginObject()
@@ -10549,9 +8039,7 @@ func (v *SamplingMessage) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "role", "content", "_meta")
-	}
+	e.extra(v.Extra, "role", "content", "_meta")
 	e.endObject()
 }
 
@@ -10589,41 +8077,20 @@ func (v *SamplingMessage) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "role")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "role", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Annotations) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Annotations) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Annotations) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Annotations) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Annotations) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Annotations) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Annotations) encode(e *encoder) {
 	e.beginObject()
@@ -10644,9 +8111,7 @@ func (v *Annotations) encode(e *encoder) {
 		e.member("\"lastModified\":")
 		e.str(*v.LastModified)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "audience", "priority", "lastModified")
-	}
+	e.extra(v.Extra, "audience", "priority", "lastModified")
 	e.endObject()
 }
 
@@ -10689,29 +8154,13 @@ func (v *Annotations) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TextContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TextContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v TextContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v TextContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TextContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TextContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TextContent) encode(e *encoder) {
 	e.beginObject()
@@ -10727,9 +8176,7 @@ func (v *TextContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "text", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "text", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -10774,41 +8221,20 @@ func (v *TextContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "text")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "text")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ImageContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ImageContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ImageContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ImageContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ImageContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ImageContent) encode(e *encoder) {
 	e.beginObject()
@@ -10826,9 +8252,7 @@ func (v *ImageContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -10876,43 +8300,20 @@ func (v *ImageContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v AudioContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v AudioContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v AudioContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *AudioContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *AudioContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *AudioContent) encode(e *encoder) {
 	e.beginObject()
@@ -10930,9 +8331,7 @@ func (v *AudioContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
-	}
+	e.extra(v.Extra, "type", "data", "mimeType", "annotations", "_meta")
 	e.endObject()
 }
 
@@ -10980,43 +8379,20 @@ func (v *AudioContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "data")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "mimeType")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "data", "mimeType")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolUseContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolUseContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolUseContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolUseContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolUseContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolUseContent) encode(e *encoder) {
 	e.beginObject()
@@ -11032,9 +8408,7 @@ func (v *ToolUseContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "id", "name", "input", "_meta")
-	}
+	e.extra(v.Extra, "type", "id", "name", "input", "_meta")
 	e.endObject()
 }
 
@@ -11081,45 +8455,20 @@ func (v *ToolUseContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "input")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "type", "id", "name", "input")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ToolResultContent) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ToolResultContent) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ToolResultContent) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ToolResultContent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ToolResultContent) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ToolResultContent) encode(e *encoder) {
 	e.beginObject()
@@ -11146,9 +8495,7 @@ func (v *ToolResultContent) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
-	}
+	e.extra(v.Extra, "type", "toolUseId", "content", "structuredContent", "isError", "_meta")
 	e.endObject()
 }
 
@@ -11199,43 +8546,20 @@ func (v *ToolResultContent) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "toolUseId")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "content")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "type", "toolUseId", "content")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelPreferences) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelPreferences) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelPreferences) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelPreferences) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelPreferences) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelPreferences) encode(e *encoder) {
 	e.beginObject()
@@ -11260,9 +8584,7 @@ func (v *ModelPreferences) encode(e *encoder) {
 		e.member("\"intelligencePriority\":")
 		e.float64(*v.IntelligencePriority)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
-	}
+	e.extra(v.Extra, "hints", "costPriority", "speedPriority", "intelligencePriority")
 	e.endObject()
 }
 
@@ -11309,29 +8631,13 @@ func (v *ModelPreferences) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ModelHint) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ModelHint) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ModelHint) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ModelHint) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ModelHint) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ModelHint) encode(e *encoder) {
 	e.beginObject()
@@ -11339,9 +8645,7 @@ func (v *ModelHint) encode(e *encoder) {
 		e.member("\"name\":")
 		e.str(*v.Name)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name")
-	}
+	e.extra(v.Extra, "name")
 	e.endObject()
 }
 
@@ -11377,29 +8681,15 @@ func (v *ModelHint) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -11413,9 +8703,7 @@ func (v *CompleteRequestParams) encode(e *encoder) {
 		e.member("\"context\":")
 		v.Context.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "ref", "argument", "context")
-	}
+	e.extra(v.Extra, "_meta", "ref", "argument", "context")
 	e.endObject()
 }
 
@@ -11456,43 +8744,22 @@ func (v *CompleteRequestParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "_meta")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "ref")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "argument")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "_meta", "ref", "argument")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsArgument) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.beginObject()
@@ -11500,9 +8767,7 @@ func (v *CompleteRequestParamsArgument) encode(e *encoder) {
 	e.str(v.Name)
 	e.member("\"value\":")
 	e.str(v.Value)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "value")
-	}
+	e.extra(v.Extra, "name", "value")
 	e.endObject()
 }
 
@@ -11536,41 +8801,22 @@ func (v *CompleteRequestParamsArgument) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "value")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "name", "value")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteRequestParamsContext) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequestParamsContext) encode(e *encoder) {
 	e.beginObject()
@@ -11587,9 +8833,7 @@ func (v *CompleteRequestParamsContext) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "arguments")
-	}
+	e.extra(v.Extra, "arguments")
 	e.endObject()
 }
 
@@ -11624,29 +8868,13 @@ func (v *CompleteRequestParamsContext) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteRequest) encode(e *encoder) {
 	e.beginObject()
@@ -11658,9 +8886,7 @@ func (v *CompleteRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "completion/complete"))
 	e.member("\"params\":")
 	v.Params.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "method", "params")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "method", "params")
 	e.endObject()
 }
 
@@ -11706,45 +8932,20 @@ func (v *CompleteRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0xf != 0xf {
+		err = d.missingMember(seen, 0xf, "jsonrpc", "id", "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v CompleteResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResult) encode(e *encoder) {
 	e.beginObject()
@@ -11756,9 +8957,7 @@ func (v *CompleteResult) encode(e *encoder) {
 	cmp.Or(v.ResultType, "complete").encode(e)
 	e.member("\"completion\":")
 	v.Completion.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta", "resultType", "completion")
-	}
+	e.extra(v.Extra, "_meta", "resultType", "completion")
 	e.endObject()
 }
 
@@ -11796,39 +8995,22 @@ func (v *CompleteResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "completion")
+	if err == nil && seen&0x4 != 0x4 {
+		err = d.missingMember(seen, 0x4, "_meta", "resultType", "completion")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultCompletion) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultCompletion) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultCompletion) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultCompletion) encode(e *encoder) {
 	e.beginObject()
@@ -11847,9 +9029,7 @@ func (v *CompleteResultCompletion) encode(e *encoder) {
 		e.member("\"hasMore\":")
 		e.bool(*v.HasMore)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "values", "total", "hasMore")
-	}
+	e.extra(v.Extra, "values", "total", "hasMore")
 	e.endObject()
 }
 
@@ -11888,39 +9068,22 @@ func (v *CompleteResultCompletion) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "values")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "values")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v CompleteResultResponse) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v CompleteResultResponse) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v CompleteResultResponse) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *CompleteResultResponse) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *CompleteResultResponse) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *CompleteResultResponse) encode(e *encoder) {
 	e.beginObject()
@@ -11930,9 +9093,7 @@ func (v *CompleteResultResponse) encode(e *encoder) {
 	encodeRequestID(e, v.ID)
 	e.member("\"result\":")
 	v.Result.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "jsonrpc", "id", "result")
-	}
+	e.extra(v.Extra, "jsonrpc", "id", "result")
 	e.endObject()
 }
 
@@ -11972,43 +9133,22 @@ func (v *CompleteResultResponse) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "jsonrpc")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "id")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "result")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "jsonrpc", "id", "result")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ResourceTemplateReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ResourceTemplateReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ResourceTemplateReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.beginObject()
@@ -12016,9 +9156,7 @@ func (v *ResourceTemplateReference) encode(e *encoder) {
 	e.str(cmp.Or(v.Type, "ref/resource"))
 	e.member("\"uri\":")
 	e.str(v.URI)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "uri")
-	}
+	e.extra(v.Extra, "type", "uri")
 	e.endObject()
 }
 
@@ -12055,41 +9193,20 @@ func (v *ResourceTemplateReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v PromptReference) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v PromptReference) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v PromptReference) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *PromptReference) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *PromptReference) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *PromptReference) encode(e *encoder) {
 	e.beginObject()
@@ -12101,9 +9218,7 @@ func (v *PromptReference) encode(e *encoder) {
 	}
 	e.member("\"type\":")
 	e.str(cmp.Or(v.Type, "ref/prompt"))
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "name", "title", "type")
-	}
+	e.extra(v.Extra, "name", "title", "type")
 	e.endObject()
 }
 
@@ -12144,41 +9259,20 @@ func (v *PromptReference) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "name")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x5 != 0x5 {
+		err = d.missingMember(seen, 0x5, "name", "title", "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequest) encode(e *encoder) {
 	e.beginObject()
@@ -12188,9 +9282,7 @@ func (v *ListRootsRequest) encode(e *encoder) {
 		e.member("\"params\":")
 		v.Params.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -12228,39 +9320,22 @@ func (v *ListRootsRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "method")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsRequestParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsRequestParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ListRootsRequestParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsRequestParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsRequestParams) encode(e *encoder) {
 	e.beginObject()
@@ -12268,9 +9343,7 @@ func (v *ListRootsRequestParams) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "_meta")
-	}
+	e.extra(v.Extra, "_meta")
 	e.endObject()
 }
 
@@ -12306,29 +9379,13 @@ func (v *ListRootsRequestParams) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ListRootsResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ListRootsResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ListRootsResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ListRootsResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ListRootsResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ListRootsResult) encode(e *encoder) {
 	e.beginObject()
@@ -12339,9 +9396,7 @@ func (v *ListRootsResult) encode(e *encoder) {
 		v.Roots[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "roots")
-	}
+	e.extra(v.Extra, "roots")
 	e.endObject()
 }
 
@@ -12372,39 +9427,20 @@ func (v *ListRootsResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "roots")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "roots")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v Root) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v Root) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v Root) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v Root) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *Root) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *Root) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *Root) encode(e *encoder) {
 	e.beginObject()
@@ -12418,9 +9454,7 @@ func (v *Root) encode(e *encoder) {
 		e.member("\"_meta\":")
 		v.Meta.encode(e)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "uri", "name", "_meta")
-	}
+	e.extra(v.Extra, "uri", "name", "_meta")
 	e.endObject()
 }
 
@@ -12459,39 +9493,22 @@ func (v *Root) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "uri")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "uri")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.beginObject()
@@ -12503,9 +9520,7 @@ func (v *ElicitRequestFormParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"requestedSchema\":")
 	v.RequestedSchema.encode(e)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "mode", "message", "requestedSchema")
-	}
+	e.extra(v.Extra, "mode", "message", "requestedSchema")
 	e.endObject()
 }
 
@@ -12546,35 +9561,20 @@ func (v *ElicitRequestFormParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "requestedSchema")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "mode", "message", "requestedSchema")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestFormParamsRequestedSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -12610,9 +9610,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "$schema", "type", "properties", "required")
-	}
+	e.extra(v.Extra, "$schema", "type", "properties", "required")
 	e.endObject()
 }
 
@@ -12656,41 +9654,22 @@ func (v *ElicitRequestFormParamsRequestedSchema) decode(d *decoder) (err error) 
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "properties")
+	if err == nil && seen&0x6 != 0x6 {
+		err = d.missingMember(seen, 0x6, "$schema", "type", "properties")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v ElicitRequestURLParams) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.beginObject()
@@ -12700,9 +9679,7 @@ func (v *ElicitRequestURLParams) encode(e *encoder) {
 	e.str(v.Message)
 	e.member("\"url\":")
 	e.str(v.URL)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "mode", "message", "url")
-	}
+	e.extra(v.Extra, "mode", "message", "url")
 	e.endObject()
 }
 
@@ -12742,43 +9719,20 @@ func (v *ElicitRequestURLParams) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "mode")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "message")
-	case seen&(1<<2) == 0:
-		return d.errorf("missing required member %q", "url")
+	if err == nil && seen&0x7 != 0x7 {
+		err = d.missingMember(seen, 0x7, "mode", "message", "url")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitRequest) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitRequest) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitRequest) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitRequest) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitRequest) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitRequest) encode(e *encoder) {
 	e.beginObject()
@@ -12786,9 +9740,7 @@ func (v *ElicitRequest) encode(e *encoder) {
 	e.str(cmp.Or(v.Method, "elicitation/create"))
 	e.member("\"params\":")
 	encodeElicitRequestParams(e, v.Params)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "method", "params")
-	}
+	e.extra(v.Extra, "method", "params")
 	e.endObject()
 }
 
@@ -12825,41 +9777,20 @@ func (v *ElicitRequest) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "method")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "params")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "method", "params")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *StringSchema) encode(e *encoder) {
 	e.beginObject()
@@ -12889,9 +9820,7 @@ func (v *StringSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minLength", "maxLength", "format", "default")
 	e.endObject()
 }
 
@@ -12949,39 +9878,20 @@ func (v *StringSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v StringSchemaFormat) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v StringSchemaFormat) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v StringSchemaFormat) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *StringSchemaFormat) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v StringSchemaFormat) encode(e *encoder) {
 	e.str(string(v))
@@ -12997,29 +9907,13 @@ func (v *StringSchemaFormat) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *NumberSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13045,9 +9939,7 @@ func (v *NumberSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.float64(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minimum", "maximum", "default")
 	e.endObject()
 }
 
@@ -13098,39 +9990,20 @@ func (v *NumberSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v NumberSchemaType) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v NumberSchemaType) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v NumberSchemaType) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *NumberSchemaType) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *NumberSchemaType) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v NumberSchemaType) encode(e *encoder) {
 	e.str(string(v))
@@ -13146,29 +10019,13 @@ func (v *NumberSchemaType) decode(d *decoder) (err error) {
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v BooleanSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v BooleanSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v BooleanSchema) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *BooleanSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *BooleanSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13186,9 +10043,7 @@ func (v *BooleanSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.bool(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "default")
 	e.endObject()
 }
 
@@ -13234,39 +10089,22 @@ func (v *BooleanSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "type")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13291,9 +10129,7 @@ func (v *UntitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "enum", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "enum", "default")
 	e.endObject()
 }
 
@@ -13342,41 +10178,22 @@ func (v *UntitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13401,9 +10218,7 @@ func (v *TitledSingleSelectEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "oneOf", "default")
 	e.endObject()
 }
 
@@ -13452,35 +10267,20 @@ func (v *TitledSingleSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "oneOf")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "oneOf")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledSingleSelectEnumSchemaOneOf) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13494,9 +10294,7 @@ func (v *TitledSingleSelectEnumSchemaOneOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.member("\"title\":")
 	e.str(v.Title)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "const", "title")
-	}
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -13530,41 +10328,22 @@ func (v *TitledSingleSelectEnumSchemaOneOf) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "const")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "title")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "const", "title")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13597,9 +10376,7 @@ func (v *UntitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -13655,35 +10432,20 @@ func (v *UntitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "items")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "type", "title", "description", "minItems", "maxItems", "items")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v UntitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13702,9 +10464,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		e.str(v.Enum[i])
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "enum")
-	}
+	e.extra(v.Extra, "type", "enum")
 	e.endObject()
 }
 
@@ -13741,41 +10501,22 @@ func (v *UntitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "type", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -13808,9 +10549,7 @@ func (v *TitledMultiSelectEnumSchema) encode(e *encoder) {
 		}
 		e.endArray()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "minItems", "maxItems", "items", "default")
 	e.endObject()
 }
 
@@ -13866,35 +10605,18 @@ func (v *TitledMultiSelectEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<5) == 0:
-		return d.errorf("missing required member %q", "items")
+	if err == nil && seen&0x21 != 0x21 {
+		err = d.missingMember(seen, 0x21, "type", "title", "description", "minItems", "maxItems", "items")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItems) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13911,9 +10633,7 @@ func (v *TitledMultiSelectEnumSchemaItems) encode(e *encoder) {
 		v.AnyOf[i].encode(e)
 	}
 	e.endArray()
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "anyOf")
-	}
+	e.extra(v.Extra, "anyOf")
 	e.endObject()
 }
 
@@ -13944,33 +10664,20 @@ func (v *TitledMultiSelectEnumSchemaItems) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "anyOf")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "anyOf")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
+	return marshalJSON(v.encode)
 }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v TitledMultiSelectEnumSchemaItemsAnyOf) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
@@ -13984,9 +10691,7 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) encode(e *encoder) {
 	e.str(v.Const)
 	e.member("\"title\":")
 	e.str(v.Title)
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "const", "title")
-	}
+	e.extra(v.Extra, "const", "title")
 	e.endObject()
 }
 
@@ -14020,41 +10725,22 @@ func (v *TitledMultiSelectEnumSchemaItemsAnyOf) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "const")
-	case seen&(1<<1) == 0:
-		return d.errorf("missing required member %q", "title")
+	if err == nil && seen&0x3 != 0x3 {
+		err = d.missingMember(seen, 0x3, "const", "title")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
 func (v LegacyTitledEnumSchema) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
+	return appendJSON(dst, v.encode)
 }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 	e.beginObject()
@@ -14088,9 +10774,7 @@ func (v *LegacyTitledEnumSchema) encode(e *encoder) {
 		e.member("\"default\":")
 		e.str(*v.Default)
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
-	}
+	e.extra(v.Extra, "type", "title", "description", "enum", "enumNames", "default")
 	e.endObject()
 }
 
@@ -14142,41 +10826,20 @@ func (v *LegacyTitledEnumSchema) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "type")
-	case seen&(1<<3) == 0:
-		return d.errorf("missing required member %q", "enum")
+	if err == nil && seen&0x9 != 0x9 {
+		err = d.missingMember(seen, 0x9, "type", "title", "description", "enum")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResult) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResult) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResult) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResult) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v *ElicitResult) encode(e *encoder) {
 	e.beginObject()
@@ -14195,9 +10858,7 @@ func (v *ElicitResult) encode(e *encoder) {
 		}
 		e.endObject()
 	}
-	if len(v.Extra) > 0 {
-		e.extra(v.Extra, "action", "content")
-	}
+	e.extra(v.Extra, "action", "content")
 	e.endObject()
 }
 
@@ -14231,39 +10892,20 @@ func (v *ElicitResult) decode(d *decoder) (err error) {
 		}
 		seen |= bit
 	}
-	switch {
-	case err != nil:
-		return err
-	case seen&(1<<0) == 0:
-		return d.errorf("missing required member %q", "action")
+	if err == nil && seen&0x1 != 0x1 {
+		err = d.missingMember(seen, 0x1, "action")
 	}
-	return nil
+	return err
 }
 
 // MarshalJSON implements [json.Marshaler].
-func (v ElicitResultAction) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.marshaled()
-}
+func (v ElicitResultAction) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
 // AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse.
-func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	if e.err != nil {
-		v.encode(e.retrace())
-	}
-	return e.appended()
-}
+func (v ElicitResultAction) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 // UnmarshalJSON implements [json.Unmarshaler].
-func (v *ElicitResultAction) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, v)
-}
+func (v *ElicitResultAction) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
 func (v ElicitResultAction) encode(e *encoder) {
 	e.str(string(v))

@@ -485,6 +485,13 @@ func (d *decoder) memberError(dup uint64, name []byte, err error) error {
 	return inMember(err, name)
 }
 
+// missingMember is the error of a generated struct's decode that has not seen every required
+// member: required has the bit of each required field, seen those of the members read, and names
+// are the fields' JSON names by bit. The first required member missing is named.
+func (d *decoder) missingMember(seen, required uint64, names ...string) error {
+	return d.errorf("missing required member %q", names[bits.TrailingZeros64(required&^seen)])
+}
+
 // object reads an object, calling member for each member. member must
 // consume exactly the value, by calling one of the readers. A member name
 // that comes twice is an error.

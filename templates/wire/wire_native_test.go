@@ -241,17 +241,9 @@ func (v *generated) decode(d *decoder) error {
 	})
 }
 
-func (v generated) MarshalJSON() ([]byte, error) {
-	e := newEncoder()
-	v.encode(e)
-	return e.marshaled()
-}
+func (v generated) MarshalJSON() ([]byte, error) { return marshalJSON(v.encode) }
 
-func (v generated) AppendJSON(dst []byte) ([]byte, error) {
-	e := appendEncoder(dst)
-	v.encode(e)
-	return e.appended()
-}
+func (v generated) AppendJSON(dst []byte) ([]byte, error) { return appendJSON(dst, v.encode) }
 
 func (v *generated) UnmarshalJSON(data []byte) error { return unmarshal(data, v) }
 
@@ -278,4 +270,14 @@ func TestNativeGenerated(t *testing.T) {
 			assert.Equal(t, wantValue, gotValue, in)
 		}
 	}
+}
+
+// TestMissingMember holds missingMember to naming the first required member not seen.
+func TestMissingMember(t *testing.T) {
+	d := newDecoder(nil)
+	err := d.missingMember(0b001, 0b101, "a", "b", "c")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `missing required member "c"`)
+	err = d.missingMember(0b100, 0b101, "a", "b", "c")
+	assert.Contains(t, err.Error(), `missing required member "a"`)
 }

@@ -70,8 +70,8 @@ func dumpDecl(w func(int, string, ...any), d *Decl) {
 		w(1, "%s", fieldString(f))
 	}
 	if d.Rest != nil && d.Form == StructForm {
-		w(1, "extra %s; absent %v; added %v; tagCodec=%t envelope=%t rules=%t resultResponse=%t",
-			TypeString(d.Rest), d.Absent, d.Added, d.TagCodec, d.Envelope, d.Rules, d.ResultResponse)
+		w(1, "extra %s; absent %v; added %v; tagCodec=%t envelope=%t rules=%t checks=%t resultResponse=%t",
+			TypeString(d.Rest), d.Absent, d.Added, d.TagCodec, d.Envelope, d.Rules, d.Checks, d.ResultResponse)
 	}
 	if d.Form == InterfaceForm {
 		dumpUnion(w, d)

@@ -67,7 +67,9 @@ type Decl struct {
 	// StructForm: the fields, the hand-written fields (Go source), the type of Extra's values,
 	// the JSON names of the members that must be absent; TagCodec for a struct coded by
 	// encoding/json; Envelope for a JSON-RPC message, whose problems outside params and result
-	// make an invalid request; Rules for a type with hand-written validation rules.
+	// make an invalid request; Rules for a type with hand-written validation rules. Checks
+	// (StructForm, DefinedForm): validating a value can find a problem, so that the type has a
+	// validate method; without, its Validate returns nil and nothing calls a validate.
 	Fields   []*Field
 	Added    []string
 	Rest     *Type
@@ -75,6 +77,7 @@ type Decl struct {
 	TagCodec bool
 	Envelope bool
 	Rules    bool
+	Checks   bool
 	// ResultResponse is set for the generic result response, whose result is ResultUnion
 	// and is decoded by a function of the caller.
 	ResultResponse bool

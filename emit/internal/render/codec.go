@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/emit/internal/ir"
@@ -10,34 +12,32 @@ import (
 // UnmarshalJSON, and the unexported encode and decode methods that nested values call.
 
 // jsonMethods writes MarshalJSON and AppendJSON (value receivers) and UnmarshalJSON (pointer
-// receiver) of a type that has encode and decode methods. An encode that fails runs again with
-// the encoder tracing the JSON pointer, for the error (see the runtime's encoder).
+// receiver) of a type that has encode and decode methods, each one statement calling the
+// runtime (marshalJSON, appendJSON, unmarshal). The encode is handed over as a method value, which
+// does not escape, so that the value stays on the caller's stack as with a direct call.
 func jsonMethods(f *jen.File, name string) {
-	encode := func(enc jen.Code, result string) []jen.Code {
-		return []jen.Code{
-			jen.Id("e").Op(":=").Add(enc),
-			jen.Id("v").Dot("encode").Call(jen.Id("e")),
-			jen.If(jen.Id("e").Dot("err").Op("!=").Nil()).Block(
-				jen.Id("v").Dot("encode").Call(jen.Id("e").Dot("retrace").Call()),
-			),
-			jen.Return(jen.Id("e").Dot(result).Call()),
-		}
-	}
+	encode := jen.Id("v").Dot("encode")
 	f.Add(docComment("MarshalJSON implements [json.Marshaler]."))
-	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		encode(jen.Id("newEncoder").Call(), "marshaled")...,
+	f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Add(
+		oneLine(jen.Return(jen.Id("marshalJSON").Call(encode))),
 	)
 	f.Line()
 	f.Add(docComment("AppendJSON is MarshalJSON appending to dst, a buffer the caller can reuse."))
-	f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-		encode(jen.Id("appendEncoder").Call(jen.Id("dst")), "appended")...,
+	f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Add(
+		oneLine(jen.Return(jen.Id("appendJSON").Call(jen.Id("dst"), encode))),
 	)
 	f.Line()
 	f.Add(docComment("UnmarshalJSON implements [json.Unmarshaler]."))
-	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Id("v"))),
+	f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Add(
+		oneLine(jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Id("v")))),
 	)
 	f.Line()
+}
+
+// oneLine is a function body written on one line, which gofmt keeps so when it is short (a
+// longer one it breaks as any other).
+func oneLine(stmts ...jen.Code) jen.Code {
+	return jen.Custom(jen.Options{Open: "{ ", Close: " }", Separator: "; "}, stmts...)
 }
 
 // encodeMethod writes `func (v T) encode(e *encoder)`, with a pointer receiver for structs.
@@ -93,9 +93,7 @@ func (r *renderer) structCodec(td *ir.Decl) {
 	switch {
 	case r.pkg.DropUnknown:
 	case td.Rest.Kind == ir.RawKind:
-		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0)).Block(
-			jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...),
-		))
+		enc = append(enc, jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...))
 	default:
 		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
 			encodeMembers(jen.Id("v").Dot("Extra"), td.Rest, 0),
@@ -153,20 +151,35 @@ func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
 	if len(required) == 0 {
 		return append(dec, jen.Return(jen.Err()))
 	}
+	if words == 1 {
+		return append(dec, missingCheck(td, required), jen.Return(jen.Err()))
+	}
 	checks := []jen.Code{jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	for _, i := range required {
-		word := jen.Id("seen")
-		if words > 1 {
-			word = jen.Id("seen").Index(jen.Lit(i / 64))
-		}
 		mask := jen.Lit(1).Op("<<").Lit(i % 64)
-		checks = append(checks, jen.Case(jen.Add(word).Op("&").Parens(mask).Op("==").Lit(0)).Block(
+		checks = append(checks, jen.Case(jen.Id("seen").Index(jen.Lit(i/64)).Op("&").Parens(mask).Op("==").Lit(0)).Block(
 			jen.Return(jen.Id("d").Dot("errorf").Call(jen.Lit("missing required member %q"), jen.Lit(td.Fields[i].JSONName))),
 		))
 	}
 	return append(dec,
 		jen.Switch().Block(checks...),
 		jen.Return(jen.Nil()),
+	)
+}
+
+// missingCheck is the check, after a decode without error, that the required fields (their
+// indexes, all below 64) were all seen; the runtime's missingMember names the first missing.
+func missingCheck(td *ir.Decl, required []int) jen.Code {
+	var mask uint64
+	for _, i := range required {
+		mask |= 1 << i
+	}
+	names := []jen.Code{jen.Id("seen"), jen.Id(fmt.Sprintf("%#x", mask))}
+	for _, fd := range td.Fields[:required[len(required)-1]+1] {
+		names = append(names, jen.Lit(fd.JSONName))
+	}
+	return jen.If(jen.Err().Op("==").Nil().Op("&&").Id("seen").Op("&").Id(fmt.Sprintf("%#x", mask)).Op("!=").Id(fmt.Sprintf("%#x", mask))).Block(
+		jen.Err().Op("=").Id("d").Dot("missingMember").Call(names...),
 	)
 }
 

@@ -71,10 +71,13 @@ func (r *renderer) definedType(td *ir.Decl) {
 	}
 	f := r.validateGo
 	f.Add(docComment(validateDoc))
-	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("Validate").Params().Error().Block(
-		jen.Return(jen.Add(target).Dot("Validate").Call()),
+	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("Validate").Params().Error().Add(
+		oneLine(jen.Return(jen.Add(target).Dot("Validate").Call())),
 	)
 	f.Line()
+	if !td.Checks {
+		return // the target has nothing to check, and no validate
+	}
 	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(
 		jen.Add(target).Dot("validate").Call(jen.Id("c")),
 	)

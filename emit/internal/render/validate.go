@@ -11,8 +11,8 @@ import (
 // (wire_validate.go): c is the *validator, which tracks the JSON pointer and collects problems.
 
 // validateDoc is the doc of every Validate method; ValidationError's doc says the rest.
-const validateDoc = "Validate reports every rule of the schema that the value breaks, as a " +
-	"*[ValidationError], or returns nil."
+const validateDoc = "Validate reports every rule of the schema the value breaks as a " +
+	"*[ValidationError], or nil."
 
 // validateMethods writes Validate and validate of a type declaration, by its form.
 func (r *renderer) validateMethods(td *ir.Decl) {
@@ -24,13 +24,14 @@ func (r *renderer) validateMethods(td *ir.Decl) {
 	case ir.CollectionForm:
 		underlying := *td.Type
 		underlying.Alias = ""
-		r.validateFuncs(td.Name, false, false, r.validateValue(jen.Id("v"), &underlying, ir.Constraints{}, 0))
+		body := r.validateValue(jen.Id("v"), &underlying, ir.Constraints{}, 0)
+		r.validateFuncs(td.Name, false, false, len(body) > 0, body)
 	case ir.InterfaceForm:
 		r.validateUnion(td)
 	case ir.OneOrManyForm:
 		r.validateOneOrMany(td)
 	case ir.WrapperForm:
-		r.validateFuncs(td.Name, false, false, nil)
+		r.validateFuncs(td.Name, false, false, false, nil)
 	case ir.UnknownForm:
 		r.validateUnknown(td)
 	}
@@ -38,8 +39,10 @@ func (r *renderer) validateMethods(td *ir.Decl) {
 
 // validateFuncs writes `func (v T) Validate() error` and `func (v T) validate(c *validator)` with
 // the given body; pointer receivers for structs. envelope marks a JSON-RPC message, whose
-// problems outside params and result make an invalid request.
-func (r *renderer) validateFuncs(name string, pointer, envelope bool, body []jen.Code) {
+// problems outside params and result make an invalid request. A type with nothing to check
+// (checks unset: planning gives it no Checks, so that nothing calls its validate) gets a Validate
+// that returns nil and no validate.
+func (r *renderer) validateFuncs(name string, pointer, envelope, checks bool, body []jen.Code) {
 	f := r.validateGo
 	recv := jen.Id("v").Id(name)
 	if pointer {
@@ -50,17 +53,24 @@ func (r *renderer) validateFuncs(name string, pointer, envelope bool, body []jen
 		errFunc = "messageErr"
 	}
 	f.Add(docComment(validateDoc))
-	f.Func().Add(jen.Params(recv)).Id("Validate").Params().Error().Block(
+	if !checks {
+		recv := jen.Id(name)
+		if pointer {
+			recv = jen.Op("*").Id(name)
+		}
+		f.Func().Params(recv).Id("Validate").Params().Error().Add(oneLine(jen.Return(jen.Nil())))
+		f.Line()
+		return
+	}
+	// The validator is a variable of Validate, not of a runtime function: handed to a function
+	// value it would escape to the heap.
+	f.Func().Add(jen.Params(recv)).Id("Validate").Params().Error().Add(oneLine(
 		jen.Var().Id("c").Id("validator"),
 		jen.Id("v").Dot("validate").Call(jen.Op("&").Id("c")),
 		jen.Return(jen.Id("c").Dot(errFunc).Call()),
-	)
+	))
 	f.Line()
-	if len(body) == 0 {
-		f.Func().Add(jen.Params(jen.Id(name))).Id("validate").Params(jen.Op("*").Id("validator")).Block()
-	} else {
-		f.Func().Add(jen.Params(recv)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(body...)
-	}
+	f.Func().Add(jen.Params(recv)).Id("validate").Params(jen.Id("c").Op("*").Id("validator")).Block(body...)
 	f.Line()
 }
 
@@ -94,7 +104,7 @@ func (r *renderer) validateStruct(td *ir.Decl) {
 	if td.Rules {
 		body = append(body, jen.Id("v").Dot("validateRules").Call(jen.Id("c")))
 	}
-	r.validateFuncs(td.Name, true, td.Envelope, body)
+	r.validateFuncs(td.Name, true, td.Envelope, td.Checks, body)
 }
 
 // validateField returns the statements that check one field, with its member on the path.
@@ -238,14 +248,14 @@ func sortedKeys(src jen.Code) jen.Code {
 // validateEnum checks membership of a closed enum; an open enum accepts any string.
 func (r *renderer) validateEnum(td *ir.Decl) {
 	if td.Open {
-		r.validateFuncs(td.Name, false, false, nil)
+		r.validateFuncs(td.Name, false, false, false, nil)
 		return
 	}
 	args := []jen.Code{jen.Id("c"), jen.String().Call(jen.Id("v"))}
 	for _, v := range td.Values {
 		args = append(args, jen.Lit(v))
 	}
-	r.validateFuncs(td.Name, false, false, []jen.Code{jen.Id("validEnum").Call(args...)})
+	r.validateFuncs(td.Name, false, false, true, []jen.Code{jen.Id("validEnum").Call(args...)})
 }
 
 // validateOneOrMany checks the element or elements, and that a single value is one.
@@ -264,7 +274,7 @@ func (r *renderer) validateOneOrMany(td *ir.Decl) {
 			jen.If(jen.Id("v").Dot("IsList")).Block(jen.Id("c").Dot("out").Call()),
 		))
 	}
-	r.validateFuncs(td.Name, true, false, body)
+	r.validateFuncs(td.Name, true, false, true, body)
 }
 
 // validateUnion writes validateX, which checks the variant a union holds: its own rules, or that
@@ -285,11 +295,13 @@ func (r *renderer) validateUnion(td *ir.Decl) {
 			}
 			continue
 		}
+		report := jen.Id("c").Dot("report").Call(jen.Lit("nil *" + v.Type.Name))
+		if !v.Type.Checks { // a variant with nothing to check has no validate
+			cases = append(cases, jen.Case(jen.Op("*").Id(v.Type.Name)).Block(jen.If(jen.Id("v").Op("==").Nil()).Block(report)))
+			continue
+		}
 		cases = append(cases, jen.Case(jen.Op("*").Id(v.Type.Name)).Block(
-			jen.If(jen.Id("v").Op("==").Nil()).Block(
-				jen.Id("c").Dot("report").Call(jen.Lit("nil *"+v.Type.Name)),
-				jen.Return(),
-			),
+			jen.If(jen.Id("v").Op("==").Nil()).Block(report, jen.Return()),
 			jen.Id("v").Dot("validate").Call(jen.Id("c")),
 		))
 	}
@@ -324,5 +336,5 @@ func (r *renderer) validateUnknown(td *ir.Decl) {
 		report,
 		jen.Id("c").Dot("out").Call(),
 	}, code...)
-	r.validateFuncs(td.Name, true, false, body)
+	r.validateFuncs(td.Name, true, false, true, body)
 }
