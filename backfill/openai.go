@@ -91,96 +91,117 @@ func ToOpenAIRequest(p *mcp.CreateMessageRequestParams, model string) (openai.Ch
 	return r, nil
 }
 
+// toOpenAIMessages converts the sampling message at p into the Chat Completions messages it
+// stands for: a user message (or one tool message per tool result) or an assistant message.
 func toOpenAIMessages(p pointer, m *mcp.SamplingMessage) ([]openai.ChatCompletionMessageParamUnion, error) {
-	const prov = ProviderOpenAI
-	blockPointer := func(j int) pointer {
-		if m.Content.IsList {
-			return p.key("content").index(j)
-		}
-		return p.key("content")
-	}
 	switch m.Role {
 	case mcp.RoleUser:
-		var results int
-		for _, b := range m.Content.List {
-			if _, ok := b.(*mcp.ToolResultContent); ok {
-				results++
-			}
-		}
-		if results > 0 {
-			if results != len(m.Content.List) {
-				return nil, p.key("content").errorf(prov, "a user message with tool results must hold only tool results")
-			}
-			var out []openai.ChatCompletionMessageParamUnion
-			for j, b := range m.Content.List {
-				msg, err := toOpenAIToolMessage(blockPointer(j), b.(*mcp.ToolResultContent))
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, msg)
-			}
-			return out, nil
-		}
-		if t, ok := m.Content.List[0].(*mcp.TextContent); ok && !m.Content.IsList && len(m.Content.List) == 1 {
-			return []openai.ChatCompletionMessageParamUnion{openai.UserMessage(t.Text)}, nil
-		}
-		parts := []openai.ChatCompletionContentPartUnionParam{}
-		for j, b := range m.Content.List {
-			bp := blockPointer(j)
-			switch b := b.(type) {
-			case *mcp.TextContent:
-				parts = append(parts, openai.TextContentPart(b.Text))
-			case *mcp.ImageContent:
-				parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{
-					URL: "data:" + b.MimeType + ";base64," + b.Data,
-				}))
-			case *mcp.AudioContent:
-				format, ok := openAIAudioFormats[b.MimeType]
-				if !ok {
-					return nil, bp.key("mimeType").errorf(prov, "Chat Completions takes WAV or MP3 audio, not %q", b.MimeType)
-				}
-				parts = append(parts, openai.InputAudioContentPart(openai.ChatCompletionContentPartInputAudioInputAudioParam{Data: b.Data, Format: format}))
-			default:
-				return nil, bp.errorf(prov, "a user message cannot hold %s", blockType(b))
-			}
-		}
-		return []openai.ChatCompletionMessageParamUnion{{OfUser: &openai.ChatCompletionUserMessageParam{
-			Content: openai.ChatCompletionUserMessageParamContentUnion{OfArrayOfContentParts: parts},
-		}}}, nil
+		return toOpenAIUserMessages(p, m)
 	case mcp.RoleAssistant:
-		a := &openai.ChatCompletionAssistantMessageParam{}
-		var texts []openai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion
-		for j, b := range m.Content.List {
-			bp := blockPointer(j)
-			switch b := b.(type) {
-			case *mcp.TextContent:
-				texts = append(texts, openai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
-					OfText: &openai.ChatCompletionContentPartTextParam{Text: b.Text},
-				})
-			case *mcp.ToolUseContent:
-				args, err := encodeToolInput(b.Input)
-				if err != nil {
-					return nil, bp.key("input").errorf(prov, "%v", err)
-				}
-				a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
-					OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
-						ID:       b.ID,
-						Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: b.Name, Arguments: string(args)},
-					},
-				})
-			default:
-				return nil, bp.errorf(prov, "an assistant message holds text and tool calls, not %s", blockType(b))
-			}
-		}
-		if !m.Content.IsList && len(texts) == 1 {
-			a.Content.OfString = openai.String(texts[0].OfText.Text)
-		} else if len(texts) > 0 {
-			a.Content.OfArrayOfContentParts = texts
-		}
-		return []openai.ChatCompletionMessageParamUnion{{OfAssistant: a}}, nil
+		return toOpenAIAssistantMessage(p, m)
 	default:
-		return nil, p.key("role").errorf(prov, "unknown role %q", m.Role)
+		return nil, p.key("role").errorf(ProviderOpenAI, "unknown role %q", m.Role)
 	}
+}
+
+// contentPointer returns the pointer to the jth content block of m, which is at p: the
+// content itself when it is a single block rather than a list.
+func contentPointer(p pointer, m *mcp.SamplingMessage, j int) pointer {
+	if m.Content.IsList {
+		return p.key("content").index(j)
+	}
+	return p.key("content")
+}
+
+// toOpenAIUserMessages converts a user message: one tool message per block when it holds tool
+// results (it then must hold only those), a plain text message for a single text block, and a
+// message of content parts otherwise.
+func toOpenAIUserMessages(p pointer, m *mcp.SamplingMessage) ([]openai.ChatCompletionMessageParamUnion, error) {
+	const prov = ProviderOpenAI
+	blockPointer := func(j int) pointer { return contentPointer(p, m, j) }
+	var results int
+	for _, b := range m.Content.List {
+		if _, ok := b.(*mcp.ToolResultContent); ok {
+			results++
+		}
+	}
+	if results > 0 {
+		if results != len(m.Content.List) {
+			return nil, p.key("content").errorf(prov, "a user message with tool results must hold only tool results")
+		}
+		var out []openai.ChatCompletionMessageParamUnion
+		for j, b := range m.Content.List {
+			msg, err := toOpenAIToolMessage(blockPointer(j), b.(*mcp.ToolResultContent))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, msg)
+		}
+		return out, nil
+	}
+	if t, ok := m.Content.List[0].(*mcp.TextContent); ok && !m.Content.IsList && len(m.Content.List) == 1 {
+		return []openai.ChatCompletionMessageParamUnion{openai.UserMessage(t.Text)}, nil
+	}
+	parts := []openai.ChatCompletionContentPartUnionParam{}
+	for j, b := range m.Content.List {
+		bp := blockPointer(j)
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			parts = append(parts, openai.TextContentPart(b.Text))
+		case *mcp.ImageContent:
+			parts = append(parts, openai.ImageContentPart(openai.ChatCompletionContentPartImageImageURLParam{
+				URL: "data:" + b.MimeType + ";base64," + b.Data,
+			}))
+		case *mcp.AudioContent:
+			format, ok := openAIAudioFormats[b.MimeType]
+			if !ok {
+				return nil, bp.key("mimeType").errorf(prov, "Chat Completions takes WAV or MP3 audio, not %q", b.MimeType)
+			}
+			parts = append(parts, openai.InputAudioContentPart(openai.ChatCompletionContentPartInputAudioInputAudioParam{Data: b.Data, Format: format}))
+		default:
+			return nil, bp.errorf(prov, "a user message cannot hold %s", blockType(b))
+		}
+	}
+	return []openai.ChatCompletionMessageParamUnion{{OfUser: &openai.ChatCompletionUserMessageParam{
+		Content: openai.ChatCompletionUserMessageParamContentUnion{OfArrayOfContentParts: parts},
+	}}}, nil
+}
+
+// toOpenAIAssistantMessage converts an assistant message, whose blocks are text and tool calls,
+// into one assistant message: its text as a string when it was a single block.
+func toOpenAIAssistantMessage(p pointer, m *mcp.SamplingMessage) ([]openai.ChatCompletionMessageParamUnion, error) {
+	const prov = ProviderOpenAI
+	blockPointer := func(j int) pointer { return contentPointer(p, m, j) }
+	a := &openai.ChatCompletionAssistantMessageParam{}
+	var texts []openai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion
+	for j, b := range m.Content.List {
+		bp := blockPointer(j)
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			texts = append(texts, openai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
+				OfText: &openai.ChatCompletionContentPartTextParam{Text: b.Text},
+			})
+		case *mcp.ToolUseContent:
+			args, err := encodeToolInput(b.Input)
+			if err != nil {
+				return nil, bp.key("input").errorf(prov, "%v", err)
+			}
+			a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
+				OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+					ID:       b.ID,
+					Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: b.Name, Arguments: string(args)},
+				},
+			})
+		default:
+			return nil, bp.errorf(prov, "an assistant message holds text and tool calls, not %s", blockType(b))
+		}
+	}
+	if !m.Content.IsList && len(texts) == 1 {
+		a.Content.OfString = openai.String(texts[0].OfText.Text)
+	} else if len(texts) > 0 {
+		a.Content.OfArrayOfContentParts = texts
+	}
+	return []openai.ChatCompletionMessageParamUnion{{OfAssistant: a}}, nil
 }
 
 func toOpenAIToolMessage(p pointer, tr *mcp.ToolResultContent) (openai.ChatCompletionMessageParamUnion, error) {
