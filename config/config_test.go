@@ -15,9 +15,8 @@ import (
 
 func at(line, col int) model.Pos { return model.Pos{File: "mcpgen.yaml", Line: line, Col: col} }
 
-// TestParse reads a file that sets every key, in YAML and in JSON, into the same configuration.
-func TestParse(t *testing.T) {
-	const yamlFile = `# The shape of example.com/mysdk's MCP package.
+// yamlFile sets every key of the configuration, in YAML.
+const yamlFile = `# The shape of example.com/mysdk's MCP package.
 package: mcp
 doc: |
   Package mcp holds the MCP types of example.com/mysdk.
@@ -40,7 +39,9 @@ validate: false
 runtime: false
 filePrefix: ext_
 `
-	const jsonFile = `{
+
+// jsonFile sets the same keys as yamlFile, in JSON.
+const jsonFile = `{
 	"package": "mcp",
 	"doc": "Package mcp holds the MCP types of example.com/mysdk.\n\nIt is generated.\n",
 	"types": ["CallToolRequestParams", "InitializeRequest.params"],
@@ -57,6 +58,9 @@ filePrefix: ext_
 	"filePrefix": "ext_"
 }
 `
+
+// TestParse reads a file that sets every key, in YAML and in JSON, into the same configuration.
+func TestParse(t *testing.T) {
 	y, err := Parse("mcpgen.yaml", []byte(yamlFile))
 	require.NoError(t, err)
 	want := emit.Config{

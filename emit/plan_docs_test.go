@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"github.com/mcpgen/mcpgen/model"
 	tsparser "github.com/mcpgen/mcpgen/parser"
 	"github.com/mcpgen/mcpgen/schema"

@@ -2,10 +2,10 @@ package emit
 
 import (
 	"fmt"
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
-	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
+	"github.com/mcpgen/mcpgen/emit/internal/render"
 	"github.com/mcpgen/mcpgen/model"
 )
 

@@ -1,9 +1,9 @@
 package emit
 
 import (
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"slices"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 

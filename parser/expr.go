@@ -149,62 +149,74 @@ func (p *parser) primaryExpr() (Type, error) {
 		}
 		return t, p.expect(")")
 	case tok.is("["):
-		if err := p.next(); err != nil {
-			return nil, err
-		}
-		for !p.tok.is("]") {
-			if p.tok.is(",") { // a hole
-				if err := p.next(); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if _, err := p.skip("..."); err != nil {
+		return p.arrayLiteral(unmapped)
+	case tok.is("{"):
+		return p.objectLiteral(unmapped)
+	}
+	return nil, p.unexpected("an expression")
+}
+
+// arrayLiteral skips an array literal from its `[`, holes and spreads included, and returns
+// unmapped, as no array value maps to the model.
+func (p *parser) arrayLiteral(unmapped Type) (Type, error) {
+	if err := p.next(); err != nil {
+		return nil, err
+	}
+	for !p.tok.is("]") {
+		if p.tok.is(",") { // a hole
+			if err := p.next(); err != nil {
 				return nil, err
 			}
+			continue
+		}
+		if _, err := p.skip("..."); err != nil {
+			return nil, err
+		}
+		if _, err := p.expression(); err != nil {
+			return nil, err
+		}
+		if !p.tok.is("]") {
+			if err := p.expect(","); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return unmapped, p.next()
+}
+
+// objectLiteral skips an object literal from its `{`: spreads, properties with a value and
+// shorthand properties. It returns unmapped, as no object value maps to the model.
+func (p *parser) objectLiteral(unmapped Type) (Type, error) {
+	if err := p.next(); err != nil {
+		return nil, err
+	}
+	for !p.tok.is("}") {
+		if ok, err := p.skip("..."); err != nil {
+			return nil, err
+		} else if ok {
 			if _, err := p.expression(); err != nil {
 				return nil, err
 			}
-			if !p.tok.is("]") {
-				if err := p.expect(","); err != nil {
-					return nil, err
-				}
+		} else {
+			name, err := p.propertyName()
+			if err != nil {
+				return nil, err
 			}
-		}
-		return unmapped, p.next()
-	case tok.is("{"):
-		if err := p.next(); err != nil {
-			return nil, err
-		}
-		for !p.tok.is("}") {
-			if ok, err := p.skip("..."); err != nil {
+			if ok, err := p.skip(":"); err != nil {
 				return nil, err
 			} else if ok {
 				if _, err := p.expression(); err != nil {
 					return nil, err
 				}
-			} else {
-				name, err := p.propertyName()
-				if err != nil {
-					return nil, err
-				}
-				if ok, err := p.skip(":"); err != nil {
-					return nil, err
-				} else if ok {
-					if _, err := p.expression(); err != nil {
-						return nil, err
-					}
-				} else if name.kind != tokIdent {
-					return nil, p.unexpected("`:`")
-				}
-			}
-			if !p.tok.is("}") {
-				if err := p.expect(","); err != nil {
-					return nil, err
-				}
+			} else if name.kind != tokIdent {
+				return nil, p.unexpected("`:`")
 			}
 		}
-		return unmapped, p.next()
+		if !p.tok.is("}") {
+			if err := p.expect(","); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return nil, p.unexpected("an expression")
+	return unmapped, p.next()
 }

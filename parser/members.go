@@ -145,6 +145,12 @@ func (p *parser) member(b *Body) error {
 	if !startsName(token{kind: p.tok.kind, text: p.tok.text}) || p.tok.is("*") || p.tok.is("{") || p.tok.kind == tokPrivate {
 		return p.unexpected("a member name or `}`")
 	}
+	return p.property(b, doc, unmapped)
+}
+
+// property parses a property or a method signature from its name into b; unmapped records in b
+// what of it has no Go mapping.
+func (p *parser) property(b *Body, doc JSDoc, unmapped func(what string)) error {
 	name, err := p.propertyName()
 	if err != nil {
 		return err

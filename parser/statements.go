@@ -64,21 +64,7 @@ func (p *parser) declaration(doc JSDoc) ([]Decl, error) {
 	}
 	switch kw {
 	case "interface", "type":
-		if err := p.next(); err != nil {
-			return nil, err
-		}
-		if p.tok.nl {
-			// TypeScript reads `type` or `interface` then a line break as an identifier.
-			end := start.pos
-			end.Col += len(kw)
-			return nil, end.Errorf("found a line break after `%s`, expected the name on the same line", kw)
-		}
-		if kw == "interface" {
-			d, err := p.interfaceDecl(doc)
-			return []Decl{d}, err
-		}
-		d, err := p.aliasDecl(doc)
-		return []Decl{d}, err
+		return p.typeDecl(doc, start)
 	case "const":
 		if err := p.next(); err != nil {
 			return nil, err
@@ -137,6 +123,26 @@ func (p *parser) declaration(doc JSDoc) ([]Decl, error) {
 		return p.importDecl(start)
 	}
 	return nil, p.unexpected("a declaration")
+}
+
+// typeDecl parses an interface or a type alias from its keyword, start; the name must follow on
+// the keyword's line.
+func (p *parser) typeDecl(doc JSDoc, start token) ([]Decl, error) {
+	if err := p.next(); err != nil {
+		return nil, err
+	}
+	if p.tok.nl {
+		// TypeScript reads `type` or `interface` then a line break as an identifier.
+		end := start.pos
+		end.Col += len(start.text)
+		return nil, end.Errorf("found a line break after `%s`, expected the name on the same line", start.text)
+	}
+	if start.text == "interface" {
+		d, err := p.interfaceDecl(doc)
+		return []Decl{d}, err
+	}
+	d, err := p.aliasDecl(doc)
+	return []Decl{d}, err
 }
 
 // interfaceDecl parses an interface after `interface`.

@@ -82,88 +82,106 @@ func TestDiffAgreesWithGoTypes(t *testing.T) {
 		t.Run(oldV+"_"+newV, func(t *testing.T) {
 			r := compareEmbedded(t, oldV, newV)
 			old, new := pkgs[oldV], pkgs[newV]
-
-			var removed, added []string
-			for _, ty := range r.Removed {
-				removed = append(removed, ty.Name)
-			}
-			for _, ty := range r.Added {
-				added = append(added, ty.Name)
-			}
-			pairs := map[string]string{} // new name → old name
-			for name := range new.types {
-				if _, ok := old.types[name]; ok {
-					pairs[name] = name
-				}
-			}
-			for _, rn := range r.Renamed {
-				removed = append(removed, rn.Old)
-				added = append(added, rn.New)
-				pairs[rn.New] = rn.Old
-			}
-			assert.ElementsMatch(t, minus(keys(old.types), keys(new.types)), removed, "removed types")
-			assert.ElementsMatch(t, minus(keys(new.types), keys(old.types)), added, "added types")
-
-			// What go/types says changed in each type of both, as the report's lines would say it.
-			var want []string
-			for newName, oldName := range pairs {
-				want = append(want, typeChanges(old.types[oldName], new.types[newName])...)
-			}
-			var got []string
-			for _, c := range r.Changed {
-				if c.Kind != nil {
-					got = append(got, c.Name+": kind "+c.Kind[0]+" → "+c.Kind[1])
-					continue
-				}
-				for _, m := range c.Members {
-					switch m.Op {
-					case apidiff.FieldAdded, apidiff.VariantAdded, apidiff.ValueAdded:
-						got = append(got, c.Name+": + "+m.Name)
-					case apidiff.FieldRemoved, apidiff.VariantRemoved, apidiff.ValueRemoved:
-						got = append(got, c.Name+": - "+m.Name)
-					case apidiff.FieldRenamed:
-						got = append(got, c.Name+": - "+m.Old, c.Name+": + "+m.New)
-					case apidiff.FieldType:
-						got = append(got, c.Name+": "+m.Name+" type")
-					case apidiff.MadeRequired, apidiff.MadeOptional:
-						got = append(got, c.Name+": "+m.Name+" tag")
-						if m.Old != "" {
-							got = append(got, c.Name+": "+m.Name+" type")
-						}
-					case apidiff.FieldJSON:
-						got = append(got, c.Name+": "+m.Name+" tag")
-					}
-				}
-			}
-			assert.ElementsMatch(t, want, got, "changes of the types of both")
-
-			var constsRemoved, constsAdded, constsChanged []string
-			for _, c := range r.ConstsRemoved {
-				constsRemoved = append(constsRemoved, c.Name)
-			}
-			for _, c := range r.ConstsAdded {
-				constsAdded = append(constsAdded, c.Name)
-			}
-			for _, c := range r.ConstsRenamed {
-				constsRemoved = append(constsRemoved, c[0].Name)
-				constsAdded = append(constsAdded, c[1].Name)
-			}
-			for _, c := range r.ConstsChanged {
-				constsChanged = append(constsChanged, c[1].Name)
-			}
-			assert.ElementsMatch(t, minus(keys(old.consts), keys(new.consts)), constsRemoved, "removed constants")
-			assert.ElementsMatch(t, minus(keys(new.consts), keys(old.consts)), constsAdded, "added constants")
-			var changed []string
-			for name, v := range new.consts {
-				if ov, ok := old.consts[name]; ok && ov != v {
-					changed = append(changed, name)
-				}
-			}
-			assert.ElementsMatch(t, changed, constsChanged, "changed constants")
+			checkTypes(t, r, old, new)
+			checkConsts(t, r, old, new)
 			assert.ElementsMatch(t, minus(keys(old.funcs), keys(new.funcs)), r.FuncsRemoved, "removed functions")
 			assert.ElementsMatch(t, minus(keys(new.funcs), keys(old.funcs)), r.FuncsAdded, "added functions")
 		})
 	}
+}
+
+// checkTypes checks the types that report r lists as removed, added, renamed and changed
+// against those of old and new.
+func checkTypes(t *testing.T, r *apidiff.Report, old, new *exports) {
+	t.Helper()
+	var removed, added []string
+	for _, ty := range r.Removed {
+		removed = append(removed, ty.Name)
+	}
+	for _, ty := range r.Added {
+		added = append(added, ty.Name)
+	}
+	pairs := map[string]string{} // new name → old name
+	for name := range new.types {
+		if _, ok := old.types[name]; ok {
+			pairs[name] = name
+		}
+	}
+	for _, rn := range r.Renamed {
+		removed = append(removed, rn.Old)
+		added = append(added, rn.New)
+		pairs[rn.New] = rn.Old
+	}
+	assert.ElementsMatch(t, minus(keys(old.types), keys(new.types)), removed, "removed types")
+	assert.ElementsMatch(t, minus(keys(new.types), keys(old.types)), added, "added types")
+
+	// What go/types says changed in each type of both, as the report's lines would say it.
+	var want []string
+	for newName, oldName := range pairs {
+		want = append(want, typeChanges(old.types[oldName], new.types[newName])...)
+	}
+	assert.ElementsMatch(t, want, reportedChanges(r), "changes of the types of both")
+}
+
+// reportedChanges lists the changes of the types of both versions that report r lists, in
+// the terms of typeChanges.
+func reportedChanges(r *apidiff.Report) []string {
+	var got []string
+	for _, c := range r.Changed {
+		if c.Kind != nil {
+			got = append(got, c.Name+": kind "+c.Kind[0]+" → "+c.Kind[1])
+			continue
+		}
+		for _, m := range c.Members {
+			switch m.Op {
+			case apidiff.FieldAdded, apidiff.VariantAdded, apidiff.ValueAdded:
+				got = append(got, c.Name+": + "+m.Name)
+			case apidiff.FieldRemoved, apidiff.VariantRemoved, apidiff.ValueRemoved:
+				got = append(got, c.Name+": - "+m.Name)
+			case apidiff.FieldRenamed:
+				got = append(got, c.Name+": - "+m.Old, c.Name+": + "+m.New)
+			case apidiff.FieldType:
+				got = append(got, c.Name+": "+m.Name+" type")
+			case apidiff.MadeRequired, apidiff.MadeOptional:
+				got = append(got, c.Name+": "+m.Name+" tag")
+				if m.Old != "" {
+					got = append(got, c.Name+": "+m.Name+" type")
+				}
+			case apidiff.FieldJSON:
+				got = append(got, c.Name+": "+m.Name+" tag")
+			}
+		}
+	}
+	return got
+}
+
+// checkConsts checks the constants that report r lists as removed, added, renamed and
+// changed against those of old and new.
+func checkConsts(t *testing.T, r *apidiff.Report, old, new *exports) {
+	t.Helper()
+	var constsRemoved, constsAdded, constsChanged []string
+	for _, c := range r.ConstsRemoved {
+		constsRemoved = append(constsRemoved, c.Name)
+	}
+	for _, c := range r.ConstsAdded {
+		constsAdded = append(constsAdded, c.Name)
+	}
+	for _, c := range r.ConstsRenamed {
+		constsRemoved = append(constsRemoved, c[0].Name)
+		constsAdded = append(constsAdded, c[1].Name)
+	}
+	for _, c := range r.ConstsChanged {
+		constsChanged = append(constsChanged, c[1].Name)
+	}
+	assert.ElementsMatch(t, minus(keys(old.consts), keys(new.consts)), constsRemoved, "removed constants")
+	assert.ElementsMatch(t, minus(keys(new.consts), keys(old.consts)), constsAdded, "added constants")
+	var changed []string
+	for name, v := range new.consts {
+		if ov, ok := old.consts[name]; ok && ov != v {
+			changed = append(changed, name)
+		}
+	}
+	assert.ElementsMatch(t, changed, constsChanged, "changed constants")
 }
 
 // compareEmbedded is the report of -diff old new, before its changelog is matched.
@@ -199,20 +217,7 @@ type typeInfo struct {
 // loadExports type-checks the non-test files of the package in dir.
 func loadExports(t *testing.T, dir string) *exports {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	require.NoError(t, err)
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		require.NoError(t, err)
-		files = append(files, f)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check(dir, fset, files, nil)
-	require.NoError(t, err)
+	pkg := typeCheck(t, dir)
 	qual := func(p *types.Package) string {
 		if p == pkg {
 			return ""
@@ -230,32 +235,66 @@ func loadExports(t *testing.T, dir string) *exports {
 		switch obj := obj.(type) {
 		case *types.TypeName:
 			named = append(named, obj)
-			ti := &typeInfo{name: name, fields: map[string]string{}, tags: map[string]string{}}
-			switch u := obj.Type().Underlying().(type) {
-			case *types.Struct:
-				ti.kind = "struct"
-				for i := range u.NumFields() {
-					f := u.Field(i)
-					if f.Exported() {
-						ti.fields[f.Name()] = types.TypeString(f.Type(), qual)
-						ti.tags[f.Name()] = reflect.StructTag(u.Tag(i)).Get("json")
-					}
-				}
-			case *types.Interface:
-				ti.kind = "union"
-			default:
-				ti.kind = types.TypeString(u, qual)
-			}
-			if a, ok := obj.Type().(*types.Alias); ok {
-				// An alias's members are its target's, which the target's changes list.
-				ti.kind = "alias of " + types.TypeString(a.Rhs(), qual)
-				ti.fields, ti.tags = nil, nil
-			}
-			ex.types[name] = ti
+			ex.types[name] = newTypeInfo(obj, qual)
 		case *types.Func:
 			ex.funcs[name] = true
 		}
 	}
+	ex.addConsts(scope)
+	ex.addVariants(named)
+	return ex
+}
+
+// typeCheck parses and type-checks the non-test files of the package in dir.
+func typeCheck(t *testing.T, dir string) *types.Package {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		require.NoError(t, err)
+		files = append(files, f)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check(dir, fset, files, nil)
+	require.NoError(t, err)
+	return pkg
+}
+
+// newTypeInfo describes the exported type obj, with the types of its fields written by qual;
+// its enum values and union variants are left to addConsts and addVariants.
+func newTypeInfo(obj *types.TypeName, qual types.Qualifier) *typeInfo {
+	ti := &typeInfo{name: obj.Name(), fields: map[string]string{}, tags: map[string]string{}}
+	switch u := obj.Type().Underlying().(type) {
+	case *types.Struct:
+		ti.kind = "struct"
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			if f.Exported() {
+				ti.fields[f.Name()] = types.TypeString(f.Type(), qual)
+				ti.tags[f.Name()] = reflect.StructTag(u.Tag(i)).Get("json")
+			}
+		}
+	case *types.Interface:
+		ti.kind = "union"
+	default:
+		ti.kind = types.TypeString(u, qual)
+	}
+	if a, ok := obj.Type().(*types.Alias); ok {
+		// An alias's members are its target's, which the target's changes list.
+		ti.kind = "alias of " + types.TypeString(a.Rhs(), qual)
+		ti.fields, ti.tags = nil, nil
+	}
+	return ti
+}
+
+// addConsts adds the exported constants of scope: as the values of an enum when their type
+// is one of ex's types, else as constants of their own.
+func (ex *exports) addConsts(scope *types.Scope) {
 	for _, name := range scope.Names() {
 		c, ok := scope.Lookup(name).(*types.Const)
 		if !ok || !c.Exported() {
@@ -269,6 +308,11 @@ func loadExports(t *testing.T, dir string) *exports {
 		}
 		ex.consts[name] = c.Val().ExactString()
 	}
+}
+
+// addVariants adds to each sealed union of named, the exported types of the package, the
+// types of named that implement it, or whose pointers do.
+func (ex *exports) addVariants(named []*types.TypeName) {
 	for _, u := range named {
 		iface, ok := u.Type().Underlying().(*types.Interface)
 		if !ok || u.IsAlias() || ex.types[u.Name()].kind != "union" || !sealed(iface, u.Name()) {
@@ -286,7 +330,6 @@ func loadExports(t *testing.T, dir string) *exports {
 			}
 		}
 	}
-	return ex
 }
 
 // typeChanges lists what changed from t to u, in the terms of the test: kind, fields added and

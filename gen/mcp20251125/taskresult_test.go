@@ -14,17 +14,11 @@ import (
 // once to a task-augmented request.
 const createTask = `{"task":{"taskId":"786512e2-9e0d-44bd-8f29-789f320fe840","status":"working","statusMessage":"The operation is now in progress.","createdAt":"2025-11-25T10:30:00Z","lastUpdatedAt":"2025-11-25T10:40:00Z","ttl":60000,"pollInterval":5000}}`
 
-// TestTaskAugmentedResults decodes the results of the three requests that can be task-augmented
-// in 2025-11-25 (tools/call, answered by a server; sampling/createMessage and elicitation/create,
-// answered by a client) in both forms, the method's own result and a CreateTaskResult, through the
-// side's UnmarshalXResultFor, UnmarshalAnyResultFor and DecodeXMessage; and checks that a request
-// that cannot be task-augmented does not take a CreateTaskResult.
-func TestTaskAugmentedResults(t *testing.T) {
-	plain := map[string]string{
-		MethodCallTool:      `{"content":[{"type":"text","text":"Sunny, 21°C"}],"isError":false}`,
-		MethodCreateMessage: `{"role":"assistant","content":{"type":"text","text":"Paris"},"model":"claude-3-sonnet","stopReason":"endTurn"}`,
-		MethodElicit:        `{"action":"accept","content":{"name":"octocat"}}`,
-	}
+// checkTaskAugmentedMethods checks that Methods marks as task-augmented exactly the methods whose
+// results include CreateTaskResult, and that these are the three the schema lets a task augment;
+// it returns them, sorted.
+func checkTaskAugmentedMethods(t *testing.T) []string {
+	t.Helper()
 	var augmented []string
 	for _, m := range Methods {
 		if got, want := m.TaskAugmented, slices.Contains(m.Results, reflect.TypeFor[*CreateTaskResult]()); got != want {
@@ -38,6 +32,21 @@ func TestTaskAugmentedResults(t *testing.T) {
 	if got := strings.Join(augmented, " "); got != "elicitation/create sampling/createMessage tools/call" {
 		t.Fatalf("task-augmented methods: %s", got)
 	}
+	return augmented
+}
+
+// TestTaskAugmentedResults decodes the results of the three requests that can be task-augmented
+// in 2025-11-25 (tools/call, answered by a server; sampling/createMessage and elicitation/create,
+// answered by a client) in both forms, the method's own result and a CreateTaskResult, through the
+// side's UnmarshalXResultFor, UnmarshalAnyResultFor and DecodeXMessage; and checks that a request
+// that cannot be task-augmented does not take a CreateTaskResult.
+func TestTaskAugmentedResults(t *testing.T) {
+	plain := map[string]string{
+		MethodCallTool:      `{"content":[{"type":"text","text":"Sunny, 21°C"}],"isError":false}`,
+		MethodCreateMessage: `{"role":"assistant","content":{"type":"text","text":"Paris"},"model":"claude-3-sonnet","stopReason":"endTurn"}`,
+		MethodElicit:        `{"action":"accept","content":{"name":"octocat"}}`,
+	}
+	augmented := checkTaskAugmentedMethods(t)
 	for _, method := range augmented {
 		info, _ := LookupMethod(method)
 		for _, c := range []struct {

@@ -102,157 +102,164 @@ func manyMembers(n int, more string) string {
 	return b.String() + more + "}"
 }
 
+// A hostileCase is an input that a decoder must reject, and the error it must return.
+type hostileCase struct {
+	name    string
+	decode  func([]byte) error
+	data    string
+	pointer string
+	message string
+	// syntax: the input is not JSON at all, as encoding/json's Valid judges it (it accepts
+	// invalid UTF-8 in strings, and so does Syntax: such a message is JSON of bad content).
+	syntax bool
+}
+
+// duplicateMember is the error of a member that an object has twice.
+const duplicateMember = "duplicate member name"
+
+// hostileCases are the cases of TestHostileInput.
+var hostileCases = []hostileCase{
+	// Duplicate members, even where the second would change what the value is.
+	{"duplicate type changing the variant", samplingParams,
+		sampling(`{"type":"text","text":"hi","type":"image","data":"AA==","mimeType":"image/png"}`),
+		"/messages/0/content/type", duplicateMember, false},
+	{"duplicate type read first", samplingParams,
+		sampling(`{"type":"image","type":"text","text":"hi"}`),
+		"/messages/0/content/type", duplicateMember, false},
+	{"duplicate by an escape", samplingParams,
+		sampling(`{"type":"text","text":"a","t\u0065xt":"b"}`),
+		"/messages/0/content/text", duplicateMember, false},
+	{"duplicate method", clientMessage,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":{` + requestMeta + `,"name":"x"}}`,
+		"/method", duplicateMember, false},
+	{"duplicate id", clientMessage,
+		`{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/list","params":{` + requestMeta + `}}`,
+		"/id", duplicateMember, false},
+	{"duplicate resultType", serverMessage,
+		`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[],"resultType":"input_required"}}`,
+		"/result/resultType", duplicateMember, false},
+	{"duplicate known member", callToolResult,
+		`{"content":[],"isError":true,"isError":false}`,
+		"/isError", duplicateMember, false},
+	{"duplicate unknown member (Extra)", callToolResult,
+		`{"content":[],"x":1,"x":2}`,
+		"/x", duplicateMember, false},
+	{"duplicate in a tool's input (free-form)", samplingParams,
+		toolUse(`{"city":"Paris","city":"Lyon"}`),
+		"/messages/0/content/input/city", duplicateMember, false},
+	{"duplicate deep in structuredContent", callToolResult,
+		`{"content":[],"structuredContent":{"x":[{"k":1,"k":2}]}}`,
+		"/structuredContent/x/0/k", duplicateMember, false},
+	{"duplicate past the first 16 members of structuredContent", callToolResult,
+		`{"content":[],"structuredContent":` + manyMembers(100, `"m7":0`) + `}`,
+		"/structuredContent/m7", duplicateMember, false},
+	{"duplicate in _meta", callToolResult,
+		`{"content":[],"_meta":{"k":1,"k":2}}`,
+		"/_meta/k", duplicateMember, false},
+	{"duplicate past the first 16 members of _meta", callToolResult,
+		`{"content":[],"_meta":` + manyMembers(100, `"m7":0`) + `}`,
+		"/_meta/m7", duplicateMember, false},
+	{"duplicate inside a _meta value", callToolResult,
+		`{"content":[],"_meta":{"k":{"a":1,"a":2}}}`,
+		"/_meta/k/a", duplicateMember, false},
+	{"duplicate in a request's _meta", clientMessage,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"a":1,"a":2}}}`,
+		"/params/_meta/a", duplicateMember, false},
+	{"duplicate in a tool's input schema", listTools,
+		`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"p":{},"p":{}}}}]}`,
+		"/tools/0/inputSchema/properties/p", duplicateMember, false},
+	{"duplicate whose value is bad too", callToolResult,
+		`{"content":[],"_meta":{"k":1,"k":tru}}`,
+		"/_meta/k", duplicateMember, true},
+
+	// Member names that differ from the schema's only by case are never matched.
+	{"Type for type", samplingParams,
+		sampling(`{"Type":"text","text":"hi"}`),
+		"/messages/0/content", `missing member "type"`, false},
+	{"ROLE for role", samplingParams,
+		`{"messages":[{"ROLE":"user","content":{"type":"text","text":"hi"}}],"maxTokens":1}`,
+		"/messages/0", `missing required member "role"`, false},
+	{"the Kelvin sign for k (encoding/json folds it)", samplingParams,
+		`{"messages":[],"maxTo\u212aens":1}`,
+		"", `missing required member "maxTokens"`, false},
+	{"METHOD for method", clientMessage,
+		`{"jsonrpc":"2.0","id":1,"METHOD":"tools/list"}`,
+		"", "not a JSON-RPC message: no method, result or error", false},
+
+	// Invalid UTF-8 and lone surrogates, in values and in member names.
+	{"invalid byte in a string", samplingParams,
+		sampling("{\"type\":\"text\",\"text\":\"a\xffb\"}"),
+		"/messages/0/content/text", "invalid UTF-8 in string", false},
+	{"overlong encoding", samplingParams,
+		sampling("{\"type\":\"text\",\"text\":\"\xc0\xaf\"}"),
+		"/messages/0/content/text", "invalid UTF-8 in string", false},
+	{"surrogate encoded in UTF-8", samplingParams,
+		sampling("{\"type\":\"text\",\"text\":\"\xed\xa0\x80\"}"),
+		"/messages/0/content/text", "invalid UTF-8 in string", false},
+	{"truncated sequence", samplingParams,
+		sampling("{\"type\":\"text\",\"text\":\"\xe2\x82\"}"),
+		"/messages/0/content/text", "invalid UTF-8 in string", false},
+	{"lone high surrogate", samplingParams,
+		sampling(`{"type":"text","text":"\ud800"}`),
+		"/messages/0/content/text", `lone surrogate in \u escape`, false},
+	{"lone low surrogate", samplingParams,
+		sampling(`{"type":"text","text":"\udc00x"}`),
+		"/messages/0/content/text", `lone surrogate in \u escape`, false},
+	{"high surrogate before a letter", samplingParams,
+		sampling(`{"type":"text","text":"\ud83d\u0041"}`),
+		"/messages/0/content/text", `lone surrogate in \u escape`, false},
+	{"invalid UTF-8 in a free-form value", callToolResult,
+		"{\"content\":[],\"structuredContent\":{\"a\":[\"\xff\"]}}",
+		"/structuredContent/a/0", "invalid UTF-8 in string", false},
+	{"invalid UTF-8 in a _meta name", callToolResult,
+		"{\"content\":[],\"_meta\":{\"a\xffb\":1}}",
+		"/_meta/a\uFFFDb", "member name: invalid UTF-8 in string", false},
+	{"lone surrogate in a _meta name", callToolResult,
+		`{"content":[],"_meta":{"\ud800x":1}}`,
+		`/_meta/\ud800x`, `member name: lone surrogate in \u escape`, false},
+	{"invalid UTF-8 in a member name of a struct", callToolResult,
+		"{\"content\":[],\"\xff\":1}",
+		"/\uFFFD", "member name: invalid UTF-8 in string", false},
+	{"invalid UTF-8 in an id", clientMessage,
+		toolsCall("\"\xff\"", `"name":"x"`),
+		"/id", "invalid UTF-8 in string", false},
+
+	// Numbers beyond what the Go type holds.
+	{"maxTokens 1e400", samplingParams,
+		`{"messages":[],"maxTokens":1e400}`, "/maxTokens", "integer out of range", false},
+	{"maxTokens 2^63", samplingParams,
+		`{"messages":[],"maxTokens":9223372036854775808}`, "/maxTokens", "integer out of range", false},
+	{"maxTokens -2^63-1", samplingParams,
+		`{"messages":[],"maxTokens":-9223372036854775809}`, "/maxTokens", "integer out of range", false},
+	{"maxTokens with a 20-digit exponent", samplingParams,
+		`{"messages":[],"maxTokens":1e99999999999999999999}`, "/maxTokens", "integer out of range", false},
+	{"maxTokens 1.5", samplingParams,
+		`{"messages":[],"maxTokens":1.5}`, "/maxTokens", "not an integer", false},
+	{"maxTokens 1e-400", samplingParams,
+		`{"messages":[],"maxTokens":1e-400}`, "/maxTokens", "not an integer", false},
+	{"temperature 1e400", samplingParams,
+		`{"messages":[],"maxTokens":1,"temperature":1e400}`, "/temperature", "number out of range", false},
+	{"id 2^63", clientMessage,
+		toolsCall("9223372036854775808", `"name":"x"`), "/id", "integer out of range", false},
+	{"id 1e400", clientMessage,
+		toolsCall("1e400", `"name":"x"`), "/id", "integer out of range", false},
+	{"id of a thousand digits", clientMessage,
+		toolsCall(strings.Repeat("9", 1000), `"name":"x"`), "/id", "integer out of range", false},
+
+	// Anything but white space after the value.
+	{"a letter after the value", samplingParams,
+		`{"messages":[],"maxTokens":1} x`, "", "unexpected invalid character 'x' after top-level value", true},
+	{"a second value", samplingParams,
+		`{"messages":[],"maxTokens":1}{}`, "", "unexpected object after top-level value", true},
+	{"a NUL after the value", callToolResult,
+		"{\"content\":[]}\x00", "", `unexpected invalid character '\x00' after top-level value`, true},
+	{"a bracket after a message", clientMessage,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + requestMeta + `}}]`, "", "unexpected invalid character ']' after top-level value", true},
+}
+
+// TestHostileInput checks that each of hostileCases fails to decode with its error.
 func TestHostileInput(t *testing.T) {
-	type hostileCase struct {
-		name    string
-		decode  func([]byte) error
-		data    string
-		pointer string
-		message string
-		// syntax: the input is not JSON at all, as encoding/json's Valid judges it (it accepts
-		// invalid UTF-8 in strings, and so does Syntax: such a message is JSON of bad content).
-		syntax bool
-	}
-	const dup = "duplicate member name"
-	cases := []hostileCase{
-		// Duplicate members, even where the second would change what the value is.
-		{"duplicate type changing the variant", samplingParams,
-			sampling(`{"type":"text","text":"hi","type":"image","data":"AA==","mimeType":"image/png"}`),
-			"/messages/0/content/type", dup, false},
-		{"duplicate type read first", samplingParams,
-			sampling(`{"type":"image","type":"text","text":"hi"}`),
-			"/messages/0/content/type", dup, false},
-		{"duplicate by an escape", samplingParams,
-			sampling(`{"type":"text","text":"a","t\u0065xt":"b"}`),
-			"/messages/0/content/text", dup, false},
-		{"duplicate method", clientMessage,
-			`{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call","params":{` + requestMeta + `,"name":"x"}}`,
-			"/method", dup, false},
-		{"duplicate id", clientMessage,
-			`{"jsonrpc":"2.0","id":1,"id":2,"method":"tools/list","params":{` + requestMeta + `}}`,
-			"/id", dup, false},
-		{"duplicate resultType", serverMessage,
-			`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[],"resultType":"input_required"}}`,
-			"/result/resultType", dup, false},
-		{"duplicate known member", callToolResult,
-			`{"content":[],"isError":true,"isError":false}`,
-			"/isError", dup, false},
-		{"duplicate unknown member (Extra)", callToolResult,
-			`{"content":[],"x":1,"x":2}`,
-			"/x", dup, false},
-		{"duplicate in a tool's input (free-form)", samplingParams,
-			toolUse(`{"city":"Paris","city":"Lyon"}`),
-			"/messages/0/content/input/city", dup, false},
-		{"duplicate deep in structuredContent", callToolResult,
-			`{"content":[],"structuredContent":{"x":[{"k":1,"k":2}]}}`,
-			"/structuredContent/x/0/k", dup, false},
-		{"duplicate past the first 16 members of structuredContent", callToolResult,
-			`{"content":[],"structuredContent":` + manyMembers(100, `"m7":0`) + `}`,
-			"/structuredContent/m7", dup, false},
-		{"duplicate in _meta", callToolResult,
-			`{"content":[],"_meta":{"k":1,"k":2}}`,
-			"/_meta/k", dup, false},
-		{"duplicate past the first 16 members of _meta", callToolResult,
-			`{"content":[],"_meta":` + manyMembers(100, `"m7":0`) + `}`,
-			"/_meta/m7", dup, false},
-		{"duplicate inside a _meta value", callToolResult,
-			`{"content":[],"_meta":{"k":{"a":1,"a":2}}}`,
-			"/_meta/k/a", dup, false},
-		{"duplicate in a request's _meta", clientMessage,
-			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"a":1,"a":2}}}`,
-			"/params/_meta/a", dup, false},
-		{"duplicate in a tool's input schema", listTools,
-			`{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"p":{},"p":{}}}}]}`,
-			"/tools/0/inputSchema/properties/p", dup, false},
-		{"duplicate whose value is bad too", callToolResult,
-			`{"content":[],"_meta":{"k":1,"k":tru}}`,
-			"/_meta/k", dup, true},
-
-		// Member names that differ from the schema's only by case are never matched.
-		{"Type for type", samplingParams,
-			sampling(`{"Type":"text","text":"hi"}`),
-			"/messages/0/content", `missing member "type"`, false},
-		{"ROLE for role", samplingParams,
-			`{"messages":[{"ROLE":"user","content":{"type":"text","text":"hi"}}],"maxTokens":1}`,
-			"/messages/0", `missing required member "role"`, false},
-		{"the Kelvin sign for k (encoding/json folds it)", samplingParams,
-			`{"messages":[],"maxTo\u212aens":1}`,
-			"", `missing required member "maxTokens"`, false},
-		{"METHOD for method", clientMessage,
-			`{"jsonrpc":"2.0","id":1,"METHOD":"tools/list"}`,
-			"", "not a JSON-RPC message: no method, result or error", false},
-
-		// Invalid UTF-8 and lone surrogates, in values and in member names.
-		{"invalid byte in a string", samplingParams,
-			sampling("{\"type\":\"text\",\"text\":\"a\xffb\"}"),
-			"/messages/0/content/text", "invalid UTF-8 in string", false},
-		{"overlong encoding", samplingParams,
-			sampling("{\"type\":\"text\",\"text\":\"\xc0\xaf\"}"),
-			"/messages/0/content/text", "invalid UTF-8 in string", false},
-		{"surrogate encoded in UTF-8", samplingParams,
-			sampling("{\"type\":\"text\",\"text\":\"\xed\xa0\x80\"}"),
-			"/messages/0/content/text", "invalid UTF-8 in string", false},
-		{"truncated sequence", samplingParams,
-			sampling("{\"type\":\"text\",\"text\":\"\xe2\x82\"}"),
-			"/messages/0/content/text", "invalid UTF-8 in string", false},
-		{"lone high surrogate", samplingParams,
-			sampling(`{"type":"text","text":"\ud800"}`),
-			"/messages/0/content/text", `lone surrogate in \u escape`, false},
-		{"lone low surrogate", samplingParams,
-			sampling(`{"type":"text","text":"\udc00x"}`),
-			"/messages/0/content/text", `lone surrogate in \u escape`, false},
-		{"high surrogate before a letter", samplingParams,
-			sampling(`{"type":"text","text":"\ud83d\u0041"}`),
-			"/messages/0/content/text", `lone surrogate in \u escape`, false},
-		{"invalid UTF-8 in a free-form value", callToolResult,
-			"{\"content\":[],\"structuredContent\":{\"a\":[\"\xff\"]}}",
-			"/structuredContent/a/0", "invalid UTF-8 in string", false},
-		{"invalid UTF-8 in a _meta name", callToolResult,
-			"{\"content\":[],\"_meta\":{\"a\xffb\":1}}",
-			"/_meta/a\uFFFDb", "member name: invalid UTF-8 in string", false},
-		{"lone surrogate in a _meta name", callToolResult,
-			`{"content":[],"_meta":{"\ud800x":1}}`,
-			`/_meta/\ud800x`, `member name: lone surrogate in \u escape`, false},
-		{"invalid UTF-8 in a member name of a struct", callToolResult,
-			"{\"content\":[],\"\xff\":1}",
-			"/\uFFFD", "member name: invalid UTF-8 in string", false},
-		{"invalid UTF-8 in an id", clientMessage,
-			toolsCall("\"\xff\"", `"name":"x"`),
-			"/id", "invalid UTF-8 in string", false},
-
-		// Numbers beyond what the Go type holds.
-		{"maxTokens 1e400", samplingParams,
-			`{"messages":[],"maxTokens":1e400}`, "/maxTokens", "integer out of range", false},
-		{"maxTokens 2^63", samplingParams,
-			`{"messages":[],"maxTokens":9223372036854775808}`, "/maxTokens", "integer out of range", false},
-		{"maxTokens -2^63-1", samplingParams,
-			`{"messages":[],"maxTokens":-9223372036854775809}`, "/maxTokens", "integer out of range", false},
-		{"maxTokens with a 20-digit exponent", samplingParams,
-			`{"messages":[],"maxTokens":1e99999999999999999999}`, "/maxTokens", "integer out of range", false},
-		{"maxTokens 1.5", samplingParams,
-			`{"messages":[],"maxTokens":1.5}`, "/maxTokens", "not an integer", false},
-		{"maxTokens 1e-400", samplingParams,
-			`{"messages":[],"maxTokens":1e-400}`, "/maxTokens", "not an integer", false},
-		{"temperature 1e400", samplingParams,
-			`{"messages":[],"maxTokens":1,"temperature":1e400}`, "/temperature", "number out of range", false},
-		{"id 2^63", clientMessage,
-			toolsCall("9223372036854775808", `"name":"x"`), "/id", "integer out of range", false},
-		{"id 1e400", clientMessage,
-			toolsCall("1e400", `"name":"x"`), "/id", "integer out of range", false},
-		{"id of a thousand digits", clientMessage,
-			toolsCall(strings.Repeat("9", 1000), `"name":"x"`), "/id", "integer out of range", false},
-
-		// Anything but white space after the value.
-		{"a letter after the value", samplingParams,
-			`{"messages":[],"maxTokens":1} x`, "", "unexpected invalid character 'x' after top-level value", true},
-		{"a second value", samplingParams,
-			`{"messages":[],"maxTokens":1}{}`, "", "unexpected object after top-level value", true},
-		{"a NUL after the value", callToolResult,
-			"{\"content\":[]}\x00", "", `unexpected invalid character '\x00' after top-level value`, true},
-		{"a bracket after a message", clientMessage,
-			`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + requestMeta + `}}]`, "", "unexpected invalid character ']' after top-level value", true},
-	}
-	for _, tt := range cases {
+	for _, tt := range hostileCases {
 		t.Run(tt.name, func(t *testing.T) {
 			de := decodeError(t, tt.decode([]byte(tt.data)), tt.pointer, tt.message)
 			if de.Syntax != tt.syntax {
@@ -351,109 +358,121 @@ func TestHostileErrorsAreBounded(t *testing.T) {
 	mb := strings.Repeat("a", 1<<20)
 	name64 := strings.Repeat("a", 64) + "…" // a long member name in a pointer
 
-	t.Run("1 MB member name", func(t *testing.T) {
-		decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb+`":tru}}`)),
-			"/_meta/"+name64, "invalid literal, expected true")
-		decodeError(t, callToolResult([]byte(`{"content":[],"`+mb+`":tru}`)),
-			"/"+name64, "invalid literal, expected true")
-		decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb+`":1,"`+mb+`":2}}`)),
-			"/_meta/"+name64, "duplicate member name")
-		decodeError(t, callToolResult([]byte(`{"content":[],"structuredContent":{"`+mb+`":1,"`+mb+`":2}}`)),
-			"/structuredContent/"+name64, "duplicate member name")
-		decodeError(t, callToolResult([]byte("{\"content\":[],\"_meta\":{\""+mb+"\xff\":1}}")),
-			"/_meta/"+name64, "member name: invalid UTF-8 in string")
-		decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb)),
-			"/_meta", "member name: unexpected end of input in string")
-		// A name cut in the middle of a rune is cut before it.
-		decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+strings.Repeat("é", 1<<19)+`":tru}}`)),
-			"/_meta/"+strings.Repeat("é", 32)+"…", "invalid literal, expected true")
-	})
+	t.Run("1 MB member name", func(t *testing.T) { longMemberNames(t, mb, name64) })
+	t.Run("long pointer", func(t *testing.T) { longPointers(t) })
+	t.Run("50 MB string", func(t *testing.T) { hugeValues(t) })
+	t.Run("validation", func(t *testing.T) { longValidatedValues(t, mb, name64) })
+}
 
-	t.Run("long pointer", func(t *testing.T) {
-		// 40 nested members of 1 KB names: the pointer keeps 16 outer and 16 inner segments,
-		// each name cut at 64 bytes.
-		var b, want strings.Builder
-		name := func(i int) string { return fmt.Sprintf("%02d", i) + strings.Repeat("n", 1000) }
-		want.WriteString("/structuredContent")
-		for i := range 40 {
-			b.WriteString(`{"` + name(i) + `":`)
-			if i < 15 || i >= 24 {
-				want.WriteString("/" + name(i)[:64] + "…")
-			}
-			if i == 14 {
-				want.WriteString("/…")
-			}
-		}
-		data := `{"content":[],"structuredContent":` + b.String() + "tru" + strings.Repeat("}", 40) + "}"
-		decodeErrorOf(t, callToolResult([]byte(data)), want.String(), "invalid literal, expected true", 34*(1+64+len("…"))+100)
+// longMemberNames checks that the errors of members of a 1 MB name, mb, cut it to name64 in
+// their pointers.
+func longMemberNames(t *testing.T, mb, name64 string) {
+	decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb+`":tru}}`)),
+		"/_meta/"+name64, "invalid literal, expected true")
+	decodeError(t, callToolResult([]byte(`{"content":[],"`+mb+`":tru}`)),
+		"/"+name64, "invalid literal, expected true")
+	decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb+`":1,"`+mb+`":2}}`)),
+		"/_meta/"+name64, "duplicate member name")
+	decodeError(t, callToolResult([]byte(`{"content":[],"structuredContent":{"`+mb+`":1,"`+mb+`":2}}`)),
+		"/structuredContent/"+name64, "duplicate member name")
+	decodeError(t, callToolResult([]byte("{\"content\":[],\"_meta\":{\""+mb+"\xff\":1}}")),
+		"/_meta/"+name64, "member name: invalid UTF-8 in string")
+	decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+mb)),
+		"/_meta", "member name: unexpected end of input in string")
+	// A name cut in the middle of a rune is cut before it.
+	decodeError(t, callToolResult([]byte(`{"content":[],"_meta":{"`+strings.Repeat("é", 1<<19)+`":tru}}`)),
+		"/_meta/"+strings.Repeat("é", 32)+"…", "invalid literal, expected true")
+}
 
-		// The worst case: names that escaping doubles.
-		b.Reset()
-		for range 40 {
-			b.WriteString(`{"` + strings.Repeat("~/", 500) + `":`)
+// longPointers checks that the pointer of an error 40 members of 1 KB names deep keeps 16
+// outer and 16 inner segments, and stays within maxPointerLen when escaping doubles the names.
+func longPointers(t *testing.T) {
+	// 40 nested members of 1 KB names: the pointer keeps 16 outer and 16 inner segments,
+	// each name cut at 64 bytes.
+	var b, want strings.Builder
+	name := func(i int) string { return fmt.Sprintf("%02d", i) + strings.Repeat("n", 1000) }
+	want.WriteString("/structuredContent")
+	for i := range 40 {
+		b.WriteString(`{"` + name(i) + `":`)
+		if i < 15 || i >= 24 {
+			want.WriteString("/" + name(i)[:64] + "…")
 		}
-		data = `{"content":[],"structuredContent":` + b.String() + "tru" + strings.Repeat("}", 40) + "}"
-		var de *DecodeError
-		if err := callToolResult([]byte(data)); !errors.As(err, &de) {
-			t.Fatalf("error %v, want a *DecodeError", err)
+		if i == 14 {
+			want.WriteString("/…")
 		}
-		if len(de.Pointer) > maxPointerLen || !strings.HasPrefix(de.Pointer, "/structuredContent/~0~1~0~1") {
-			t.Errorf("pointer of %d bytes, want at most %d: %s", len(de.Pointer), maxPointerLen, clip(de.Pointer))
-		}
-	})
+	}
+	data := `{"content":[],"structuredContent":` + b.String() + "tru" + strings.Repeat("}", 40) + "}"
+	decodeErrorOf(t, callToolResult([]byte(data)), want.String(), "invalid literal, expected true", 34*(1+64+len("…"))+100)
 
-	t.Run("50 MB string", func(t *testing.T) {
-		if testing.Short() {
-			t.Skip("50 MB inputs are not built under -short")
-		}
-		// One buffer of 50 MB, whose last bytes each case changes.
-		const head = `{"messages":[{"role":"user","content":{"type":"text","text":"`
-		data := []byte(head + strings.Repeat("x", 50<<20) + `xx"}}],"maxTokens":100}`)
-		if err := samplingParams(data); err != nil {
-			t.Fatalf("the 50 MB text: %v", err)
-		}
-		end := len(data) - len(`"}}],"maxTokens":100}`) // the closing quote
-		for _, tt := range []struct {
-			last    string // the last bytes of the text
-			message string
-		}{
-			{"x\x01", "control character in string"},
-			{"x\xff", "invalid UTF-8 in string"},
-			{`\x`, `invalid escape "\\x"`},
-			{`\u`, `invalid \u escape`},
-		} {
-			copy(data[end-2:], tt.last)
-			decodeError(t, samplingParams(data), "/messages/0/content/text", tt.message)
-		}
-		decodeError(t, samplingParams(data[:end-2]), "/messages/0/content/text", "unexpected end of input in string")
-		// The string where a number belongs, and a number of 50 MB.
-		data = append(data[:0], `{"messages":[],"maxTokens":"`...)
-		data = append(data, strings.Repeat("7", 50<<20)...)
-		decodeError(t, samplingParams(append(data, `"}`...)), "/maxTokens", "expected number, found string")
-		copy(data[len(data)-50<<20-1:], "7")
-		decodeError(t, samplingParams(append(data, `}`...)), "/maxTokens", "integer out of range")
-	})
+	// The worst case: names that escaping doubles.
+	b.Reset()
+	for range 40 {
+		b.WriteString(`{"` + strings.Repeat("~/", 500) + `":`)
+	}
+	data = `{"content":[],"structuredContent":` + b.String() + "tru" + strings.Repeat("}", 40) + "}"
+	var de *DecodeError
+	if err := callToolResult([]byte(data)); !errors.As(err, &de) {
+		t.Fatalf("error %v, want a *DecodeError", err)
+	}
+	if len(de.Pointer) > maxPointerLen || !strings.HasPrefix(de.Pointer, "/structuredContent/~0~1~0~1") {
+		t.Errorf("pointer of %d bytes, want at most %d: %s", len(de.Pointer), maxPointerLen, clip(de.Pointer))
+	}
+}
 
-	t.Run("validation", func(t *testing.T) {
-		// Validation quotes at most 64 bytes of a value too.
-		var req JSONRPCRequest
-		err := Unmarshal([]byte(`{"jsonrpc":"`+mb+`","id":1,"method":"tools/list"}`), &req)
-		var verr *ValidationError
-		if !errors.As(err, &verr) || len(err.Error()) > maxErrorLen || !strings.Contains(err.Error(), `/jsonrpc: must be "2.0"`) {
-			t.Errorf("error %s, want a short *ValidationError on /jsonrpc", clip(fmt.Sprint(err)))
-		}
-		// A problem under a member of a 1 MB name: a property of a form's schema.
-		p, err := UnmarshalElicitRequestParams([]byte(`{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"` +
-			mb + `":{"type":"string","format":"` + mb + `"}}}}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = p.Validate()
-		if !errors.As(err, &verr) || len(verr.Problems) != 1 || len(err.Error()) > maxErrorLen ||
-			verr.Problems[0].Pointer != "/requestedSchema/properties/"+name64+"/format" {
-			t.Errorf("error %s, want one short problem under the cut name", clip(fmt.Sprint(err)))
-		}
-	})
+// hugeValues checks the errors of bad ends of a 50 MB string, and of a 50 MB number.
+func hugeValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("50 MB inputs are not built under -short")
+	}
+	// One buffer of 50 MB, whose last bytes each case changes.
+	const head = `{"messages":[{"role":"user","content":{"type":"text","text":"`
+	data := []byte(head + strings.Repeat("x", 50<<20) + `xx"}}],"maxTokens":100}`)
+	if err := samplingParams(data); err != nil {
+		t.Fatalf("the 50 MB text: %v", err)
+	}
+	end := len(data) - len(`"}}],"maxTokens":100}`) // the closing quote
+	for _, tt := range []struct {
+		last    string // the last bytes of the text
+		message string
+	}{
+		{"x\x01", "control character in string"},
+		{"x\xff", "invalid UTF-8 in string"},
+		{`\x`, `invalid escape "\\x"`},
+		{`\u`, `invalid \u escape`},
+	} {
+		copy(data[end-2:], tt.last)
+		decodeError(t, samplingParams(data), "/messages/0/content/text", tt.message)
+	}
+	decodeError(t, samplingParams(data[:end-2]), "/messages/0/content/text", "unexpected end of input in string")
+	// The string where a number belongs, and a number of 50 MB.
+	data = append(data[:0], `{"messages":[],"maxTokens":"`...)
+	data = append(data, strings.Repeat("7", 50<<20)...)
+	decodeError(t, samplingParams(append(data, `"}`...)), "/maxTokens", "expected number, found string")
+	copy(data[len(data)-50<<20-1:], "7")
+	decodeError(t, samplingParams(append(data, `}`...)), "/maxTokens", "integer out of range")
+}
+
+// longValidatedValues checks that validation quotes at most 64 bytes of mb, a 1 MB value,
+// and cuts a 1 MB member name to name64 in a problem's pointer.
+func longValidatedValues(t *testing.T, mb, name64 string) {
+	// Validation quotes at most 64 bytes of a value too.
+	var req JSONRPCRequest
+	err := Unmarshal([]byte(`{"jsonrpc":"`+mb+`","id":1,"method":"tools/list"}`), &req)
+	var verr *ValidationError
+	if !errors.As(err, &verr) || len(err.Error()) > maxErrorLen || !strings.Contains(err.Error(), `/jsonrpc: must be "2.0"`) {
+		t.Errorf("error %s, want a short *ValidationError on /jsonrpc", clip(fmt.Sprint(err)))
+	}
+	// A problem under a member of a 1 MB name: a property of a form's schema.
+	p, err := UnmarshalElicitRequestParams([]byte(`{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"` +
+		mb + `":{"type":"string","format":"` + mb + `"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Validate()
+	if !errors.As(err, &verr) || len(verr.Problems) != 1 || len(err.Error()) > maxErrorLen ||
+		verr.Problems[0].Pointer != "/requestedSchema/properties/"+name64+"/format" {
+		t.Errorf("error %s, want one short problem under the cut name", clip(fmt.Sprint(err)))
+	}
 }
 
 // TestHostileIDs checks request ids of hostile sizes: a long string id is an id like any other

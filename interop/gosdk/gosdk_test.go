@@ -179,6 +179,29 @@ func TestGoSDKClientWithOurServer(t *testing.T) {
 		t.Errorf("server name %q", got)
 	}
 
+	callOurTools(ctx, t, session)
+
+	// What the SDK client's model saw: two sampling requests offering get_weather, the second
+	// with the tool_use and the tool_result appended.
+	mu.Lock()
+	defer mu.Unlock()
+	checkSampled(t, sampled)
+
+	// On the wire: the SDK client tried server/discover first and fell back to initialize when
+	// the server answered that it does not know the method.
+	wire := p.transcript.String()
+	for _, want := range []string{`"method":"server/discover"`, `"code":-32601`, `"method":"initialize"`} {
+		if !strings.Contains(wire, want) {
+			t.Errorf("transcript lacks %s", want)
+		}
+	}
+	checkTranscript(t, &p.transcript)
+}
+
+// callOurTools lists the tools of the server of session and calls each, checking their
+// results.
+func callOurTools(ctx context.Context, t *testing.T, session *sdk.ClientSession) {
+	t.Helper()
 	tools, err := session.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatalf("tools/list: %v", err)
@@ -209,11 +232,11 @@ func TestGoSDKClientWithOurServer(t *testing.T) {
 	if got, want := sdkText(res.Content), "Weather report: Paris: sunny, 21°C"; got != want || res.IsError {
 		t.Errorf("weather_report: %q (isError %v), want %q", got, res.IsError, want)
 	}
+}
 
-	// What the SDK client's model saw: two sampling requests offering get_weather, the second
-	// with the tool_use and the tool_result appended.
-	mu.Lock()
-	defer mu.Unlock()
+// checkSampled checks sampled, the sampling requests that the SDK client's model saw.
+func checkSampled(t *testing.T, sampled []*sdk.CreateMessageWithToolsParams) {
+	t.Helper()
 	if len(sampled) != 2 {
 		t.Fatalf("%d sampling requests, want 2", len(sampled))
 	}
@@ -233,16 +256,6 @@ func TestGoSDKClientWithOurServer(t *testing.T) {
 	if !ok || result.ToolUseID != "call-1" || sdkText(result.Content) != "Paris: sunny, 21°C" {
 		t.Errorf("second sampling request: message 2 is not the tool_result of call-1: %+v", sampled[1].Messages[2])
 	}
-
-	// On the wire: the SDK client tried server/discover first and fell back to initialize when
-	// the server answered that it does not know the method.
-	wire := p.transcript.String()
-	for _, want := range []string{`"method":"server/discover"`, `"code":-32601`, `"method":"initialize"`} {
-		if !strings.Contains(wire, want) {
-			t.Errorf("transcript lacks %s", want)
-		}
-	}
-	checkTranscript(t, &p.transcript)
 }
 
 // goSDKModel is the model of the SDK client: it asks for get_weather of the city named in the

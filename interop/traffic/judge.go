@@ -48,65 +48,94 @@ func judge(p genPackage, ref *schemaref.Reference, m *message) outcome {
 		o.failure = "not JSON: " + err.Error()
 		return o
 	}
-	info, known := p.lookup(m.method)
 	sides := sidesOf(m, p)
-
-	var envelope string
-	var wantTypes []reflect.Type // nil: any result
-	var methodDefs []string
-	switch m.kind {
-	case request, notification:
-		envelope = "JSONRPCRequest"
-		if m.kind == notification {
-			envelope = "JSONRPCNotification"
-		}
-		typed := known && info.notify == (m.kind == notification) &&
-			(sides[0] == "client" && info.fromClient || sides[0] == "server" && info.fromServer)
-		if typed {
-			wantTypes = []reflect.Type{info.message}
-			methodDefs = []string{ref.Definition(info.message.Elem().Name())}
-		} else {
-			wantTypes = []reflect.Type{p.unknown[sides[0]+" "+m.kind]}
-		}
-	case result:
-		envelope = cmpOr(ref.Definition("JSONRPCResultResponse"), "JSONRPCResponse")
-		if known && info.results != nil {
-			for _, t := range info.results {
-				methodDefs = append(methodDefs, ref.Definition(t.Elem().Name()))
-			}
-		}
-	case errorReply:
-		envelope = cmpOr(ref.Definition("JSONRPCErrorResponse"), "JSONRPCError")
-	}
-
-	// What the schema says.
-	o.accepted = true
-	if err := ref.Validate(ref.Defs()+envelope, inst); err != nil {
-		o.accepted, o.schemaErr = false, envelope+": "+oneLine(err.Error())
-	} else if m.kind == result && methodDefs != nil {
-		res := inst.(map[string]any)["result"]
-		var errs []string
-		for i, def := range methodDefs {
-			if err := ref.Validate(ref.Defs()+def, res); err != nil {
-				errs = append(errs, def+": "+oneLine(err.Error()))
-			} else {
-				wantTypes = append(wantTypes, info.results[i])
-			}
-		}
-		if wantTypes == nil {
-			o.accepted, o.schemaErr = false, strings.Join(errs, "; ")
-		}
-	} else if methodDefs != nil {
-		if err := ref.Validate(ref.Defs()+methodDefs[0], inst); err != nil {
-			o.accepted, o.schemaErr = false, methodDefs[0]+": "+oneLine(err.Error())
-		}
-	}
-	o.want = typeNames(wantTypes)
+	e := expect(p, ref, m, sides[0])
+	e.checkSchema(ref, m, inst, &o)
+	o.want = typeNames(e.wantTypes)
 	if m.kind == result {
 		o.want = "a result response holding " + cmpOr(o.want, "any result")
 	}
+	decoded, ok := decodeMessage(p, m, sides, &o)
+	if !ok {
+		return o
+	}
+	o.failure = strings.Join(checkDecoded(m, decoded, e.wantTypes, &o), "; ")
+	return o
+}
 
-	// What the package does.
+// expectation is what the schema and the package must make of a message: the definition of
+// its envelope, the definitions of its method, and the Go types it must decode to.
+type expectation struct {
+	envelope   string
+	methodDefs []string
+	results    []reflect.Type // for a result: the Go type of each of methodDefs
+	wantTypes  []reflect.Type // nil: any result
+}
+
+// expect says what message m must be in package p when the decoder of side (the first
+// of sidesOf) reads it. The wanted types of a result are left to checkSchema: they are the
+// method's results that the schema accepts.
+func expect(p genPackage, ref *schemaref.Reference, m *message, side string) expectation {
+	info, known := p.lookup(m.method)
+	var e expectation
+	switch m.kind {
+	case request, notification:
+		e.envelope = "JSONRPCRequest"
+		if m.kind == notification {
+			e.envelope = "JSONRPCNotification"
+		}
+		typed := known && info.notify == (m.kind == notification) &&
+			(side == "client" && info.fromClient || side == "server" && info.fromServer)
+		if typed {
+			e.wantTypes = []reflect.Type{info.message}
+			e.methodDefs = []string{ref.Definition(info.message.Elem().Name())}
+		} else {
+			e.wantTypes = []reflect.Type{p.unknown[side+" "+m.kind]}
+		}
+	case result:
+		e.envelope = cmpOr(ref.Definition("JSONRPCResultResponse"), "JSONRPCResponse")
+		if known && info.results != nil {
+			e.results = info.results
+			for _, t := range info.results {
+				e.methodDefs = append(e.methodDefs, ref.Definition(t.Elem().Name()))
+			}
+		}
+	case errorReply:
+		e.envelope = cmpOr(ref.Definition("JSONRPCErrorResponse"), "JSONRPCError")
+	}
+	return e
+}
+
+// checkSchema records in o whether the schema accepts inst, the message m: its envelope and,
+// when known, its method's definition or, for a result, one of the method's results, whose
+// Go types it adds to e.wantTypes.
+func (e *expectation) checkSchema(ref *schemaref.Reference, m *message, inst any, o *outcome) {
+	o.accepted = true
+	if err := ref.Validate(ref.Defs()+e.envelope, inst); err != nil {
+		o.accepted, o.schemaErr = false, e.envelope+": "+oneLine(err.Error())
+	} else if m.kind == result && e.methodDefs != nil {
+		res := inst.(map[string]any)["result"]
+		var errs []string
+		for i, def := range e.methodDefs {
+			if err := ref.Validate(ref.Defs()+def, res); err != nil {
+				errs = append(errs, def+": "+oneLine(err.Error()))
+			} else {
+				e.wantTypes = append(e.wantTypes, e.results[i])
+			}
+		}
+		if e.wantTypes == nil {
+			o.accepted, o.schemaErr = false, strings.Join(errs, "; ")
+		}
+	} else if e.methodDefs != nil {
+		if err := ref.Validate(ref.Defs()+e.methodDefs[0], inst); err != nil {
+			o.accepted, o.schemaErr = false, e.methodDefs[0]+": "+oneLine(err.Error())
+		}
+	}
+}
+
+// decodeMessage decodes m with the decoder of each of sides in turn, and records in o the
+// side that decoded it and what it decoded to, or, when none does, the failure.
+func decodeMessage(p genPackage, m *message, sides []string, o *outcome) (any, bool) {
 	pending := func(id string) (string, bool) {
 		if id == m.id && m.method != "" {
 			return m.method, true
@@ -114,22 +143,24 @@ func judge(p genPackage, ref *schemaref.Reference, m *message) outcome {
 		return "", false
 	}
 	o.side = strings.Join(sides, " or ")
-	var decoded any
 	var errs []string
 	for _, side := range sides {
 		v, err := p.decode(side, m.raw, pending)
 		if err == nil {
-			o.side, decoded = side, v
-			break
+			o.side = side
+			o.got = typeName(reflect.TypeOf(v))
+			return v, true
 		}
 		errs = append(errs, side+": "+err.Error())
 	}
-	if decoded == nil {
-		o.failure = "decoding fails: " + strings.Join(errs, "; ")
-		return o
-	}
+	o.failure = "decoding fails: " + strings.Join(errs, "; ")
+	return nil, false
+}
+
+// checkDecoded lists what is wrong with decoded, what m decoded to: its type (for a result,
+// that of the result it holds, which it adds to o.got), its validation and its re-encoding.
+func checkDecoded(m *message, decoded any, wantTypes []reflect.Type, o *outcome) []string {
 	t := reflect.TypeOf(decoded)
-	o.got = typeName(t)
 	var problems []string
 	switch m.kind {
 	case request, notification:
@@ -153,6 +184,13 @@ func judge(p genPackage, ref *schemaref.Reference, m *message) outcome {
 			problems = append(problems, "decodes to "+o.got+", want an error response")
 		}
 	}
+	return append(problems, checkRoundTrip(m, decoded, t)...)
+}
+
+// checkRoundTrip lists what is wrong with the validation of decoded, of type t, and with
+// its re-encoding, which must equal m's JSON.
+func checkRoundTrip(m *message, decoded any, t reflect.Type) []string {
+	var problems []string
 	dm := decoded.(messageDecoder)
 	unknown := strings.HasPrefix(t.Elem().Name(), "Unknown")
 	if !unknown { // an Unknown variant is invalid by design: Validate reports it
@@ -167,8 +205,7 @@ func judge(p genPackage, ref *schemaref.Reference, m *message) outcome {
 	if err != nil {
 		problems = append(problems, "re-encoding: "+oneLine(err.Error()))
 	}
-	o.failure = strings.Join(problems, "; ")
-	return o
+	return problems
 }
 
 func typeName(t reflect.Type) string {

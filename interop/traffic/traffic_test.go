@@ -112,6 +112,21 @@ func corpus(t *testing.T) (map[string][]*message, []string) {
 // fails.
 func TestTraffic(t *testing.T) {
 	bySource, sources := corpus(t)
+	outcomes := judgeCorpus(t, bySource, sources)
+
+	// The counts, per source and per version.
+	logSources(t, bySource, sources)
+	logVersions(t, outcomes)
+	if *explain {
+		explainRejected(t, outcomes)
+	}
+	checkExceptions(t, outcomes)
+}
+
+// judgeCorpus judges each message of the corpus, by source in the order of sources, in each
+// package of gen/; each result twice, paired with its request and not (judgeUnpaired).
+func judgeCorpus(t *testing.T, bySource map[string][]*message, sources []string) []outcome {
+	t.Helper()
 	var outcomes []outcome
 	for _, p := range packages {
 		data, err := os.ReadFile(filepath.Join("..", "..", "schema", p.version, "schema.json"))
@@ -132,8 +147,11 @@ func TestTraffic(t *testing.T) {
 			}
 		}
 	}
+	return outcomes
+}
 
-	// The counts, per source and per version.
+// logSources logs the counts of the messages of each source, by kind.
+func logSources(t *testing.T, bySource map[string][]*message, sources []string) {
 	for _, src := range sources {
 		kinds := map[string]int{}
 		paired := 0
@@ -146,6 +164,11 @@ func TestTraffic(t *testing.T) {
 		t.Logf("%s: %d messages (%d requests, %d notifications, %d results, %d errors; %d responses paired with their request)",
 			src, len(bySource[src]), kinds[request], kinds[notification], kinds[result], kinds[errorReply], paired)
 	}
+}
+
+// logVersions logs, for each version, how many of the messages its schema.json accepts the
+// package decodes, validates and round-trips, and how many of those it rejects.
+func logVersions(t *testing.T, outcomes []outcome) {
 	for _, p := range packages {
 		var accepted, ok, failed, rejected, rejectedDecoded int
 		var results, resultsOK int
@@ -179,19 +202,26 @@ func TestTraffic(t *testing.T) {
 		t.Logf("%s: decoded without their request, %d of the %d results it accepts decode to a type it accepts them as, validate and round-trip",
 			p.version, resultsOK, results)
 	}
+}
 
-	if *explain {
-		for _, o := range outcomes {
-			if !o.accepted && !o.unpaired {
-				verdict := "the package decodes it to " + o.got + ", validates and round-trips it"
-				if o.failure != "" {
-					verdict = "the package: " + o.failure
-				}
-				t.Logf("%s: schema.json rejects it (%s); %s", o, o.schemaErr, verdict)
+// explainRejected logs each message that a schema.json rejects, with why, and what the package
+// makes of it.
+func explainRejected(t *testing.T, outcomes []outcome) {
+	for _, o := range outcomes {
+		if !o.accepted && !o.unpaired {
+			verdict := "the package decodes it to " + o.got + ", validates and round-trips it"
+			if o.failure != "" {
+				verdict = "the package: " + o.failure
 			}
+			t.Logf("%s: schema.json rejects it (%s); %s", o, o.schemaErr, verdict)
 		}
 	}
+}
 
+// checkExceptions compares the failures of outcomes with the listing of exceptionsFile, or
+// writes the listing under -update.
+func checkExceptions(t *testing.T, outcomes []outcome) {
+	t.Helper()
 	found := map[string]outcome{}
 	for _, o := range outcomes {
 		if o.accepted && o.failure != "" {

@@ -223,6 +223,22 @@ func (m *mutator) valueMutants(ptrs, nodes []string, path []string, v any) {
 func (m *mutator) ruleMutants(ptr string, path []string, v any) {
 	node := m.r.Node(ptr).(map[string]any)
 	integerOnly := m.allowedKinds(ptr)&kFraction == 0
+	m.constMutants(node, ptr, path, v)
+	switch v := v.(type) {
+	case json.Number:
+		m.boundMutants(node, ptr, path, integerOnly)
+	case string:
+		m.stringMutants(node, ptr, path, v)
+	case []any:
+		m.arrayMutants(node, ptr, path, v)
+	case map[string]any:
+		m.requiredMutants(node, ptr, path, v)
+	}
+}
+
+// constMutants breaks the const and the enum of node, the schema object at ptr, with a
+// value next to the const or to v.
+func (m *mutator) constMutants(node map[string]any, ptr string, path []string, v any) {
 	if c, ok := node["const"]; ok {
 		switch c := c.(type) {
 		case string:
@@ -241,69 +257,81 @@ func (m *mutator) ruleMutants(ptr string, path []string, v any) {
 			}
 		}
 	}
-	if _, isNum := v.(json.Number); isNum {
-		step := big.NewRat(1, 2)
-		if integerOnly {
-			step = big.NewRat(1, 1)
+}
+
+// boundMutants breaks each bound of node, the schema object at ptr about a number, with a
+// number just past it: by one when integerOnly, else by a half.
+func (m *mutator) boundMutants(node map[string]any, ptr string, path []string, integerOnly bool) {
+	step := big.NewRat(1, 2)
+	if integerOnly {
+		step = big.NewRat(1, 1)
+	}
+	for _, b := range []struct {
+		kw, kind string
+		delta    *big.Rat
+	}{
+		{"minimum", kindMinimum, new(big.Rat).Neg(step)},
+		{"maximum", kindMaximum, step},
+		{"exclusiveMinimum", kindExclusiveMin, new(big.Rat)},
+		{"exclusiveMaximum", kindExclusiveMax, new(big.Rat)},
+	} {
+		bound, ok := node[b.kw].(json.Number)
+		if !ok {
+			continue
 		}
-		for _, b := range []struct {
-			kw, kind string
-			delta    *big.Rat
-		}{
-			{"minimum", kindMinimum, new(big.Rat).Neg(step)},
-			{"maximum", kindMaximum, step},
-			{"exclusiveMinimum", kindExclusiveMin, new(big.Rat)},
-			{"exclusiveMaximum", kindExclusiveMax, new(big.Rat)},
-		} {
-			bound, ok := node[b.kw].(json.Number)
-			if !ok {
-				continue
-			}
-			if x, ok := new(big.Rat).SetString(bound.String()); ok {
-				m.emit(b.kind, ptr+"/"+b.kw, path, number(x.Add(x, b.delta)), false)
-			}
+		if x, ok := new(big.Rat).SetString(bound.String()); ok {
+			m.emit(b.kind, ptr+"/"+b.kw, path, number(x.Add(x, b.delta)), false)
 		}
 	}
-	if s, ok := v.(string); ok {
-		if f, ok := node["format"].(string); ok {
-			if bad, ok := badFormat[f]; ok {
-				m.emit(kindFormat, ptr+"/format", path, bad, false)
-			}
-		}
-		runes := []rune(s)
-		if max, ok := intKeyword(node, "maxLength"); ok && len(runes) <= max {
-			m.emit(kindMaxLength, ptr+"/maxLength", path, s+strings.Repeat("x", max+1-len(runes)), false)
-		}
-		if min, ok := intKeyword(node, "minLength"); ok && min > 0 && len(runes) >= min {
-			m.emit(kindMinLength, ptr+"/minLength", path, string(runes[:min-1]), false)
+}
+
+// stringMutants breaks the format and the length bounds of node, the schema object at ptr,
+// about the string s.
+func (m *mutator) stringMutants(node map[string]any, ptr string, path []string, s string) {
+	if f, ok := node["format"].(string); ok {
+		if bad, ok := badFormat[f]; ok {
+			m.emit(kindFormat, ptr+"/format", path, bad, false)
 		}
 	}
-	if a, ok := v.([]any); ok {
-		if max, ok := intKeyword(node, "maxItems"); ok && len(a) > 0 && len(a) <= max {
-			grown := slices.Clone(a)
-			for len(grown) <= max {
-				grown = append(grown, a[len(a)-1])
-			}
-			m.emit(kindMaxItems, ptr+"/maxItems", path, grown, false)
-		}
-		if min, ok := intKeyword(node, "minItems"); ok && min > 0 && len(a) >= min {
-			m.emit(kindMinItems, ptr+"/minItems", path, slices.Clone(a[:min-1]), false)
-		}
+	runes := []rune(s)
+	if max, ok := intKeyword(node, "maxLength"); ok && len(runes) <= max {
+		m.emit(kindMaxLength, ptr+"/maxLength", path, s+strings.Repeat("x", max+1-len(runes)), false)
 	}
-	if obj, ok := v.(map[string]any); ok {
-		req, _ := node["required"].([]any)
-		props, _ := node["properties"].(map[string]any)
-		for _, r := range req {
-			name, ok := r.(string)
-			if _, present := obj[name]; !ok || !present {
-				continue
-			}
-			rule := ptr + "/required"
-			if props[name] != nil {
-				rule = ptr + "/properties/" + jsonvalue.EscapeToken(name)
-			}
-			m.emit(kindRequired, rule, append(slices.Clip(path), name), nil, true)
+	if min, ok := intKeyword(node, "minLength"); ok && min > 0 && len(runes) >= min {
+		m.emit(kindMinLength, ptr+"/minLength", path, string(runes[:min-1]), false)
+	}
+}
+
+// arrayMutants breaks the item-count bounds of node, the schema object at ptr, about the
+// array a, by growing it with copies of its last item or cutting it short.
+func (m *mutator) arrayMutants(node map[string]any, ptr string, path []string, a []any) {
+	if max, ok := intKeyword(node, "maxItems"); ok && len(a) > 0 && len(a) <= max {
+		grown := slices.Clone(a)
+		for len(grown) <= max {
+			grown = append(grown, a[len(a)-1])
 		}
+		m.emit(kindMaxItems, ptr+"/maxItems", path, grown, false)
+	}
+	if min, ok := intKeyword(node, "minItems"); ok && min > 0 && len(a) >= min {
+		m.emit(kindMinItems, ptr+"/minItems", path, slices.Clone(a[:min-1]), false)
+	}
+}
+
+// requiredMutants removes from obj each member that node, the schema object at ptr,
+// requires; the rule broken is the member's property when node has one.
+func (m *mutator) requiredMutants(node map[string]any, ptr string, path []string, obj map[string]any) {
+	req, _ := node["required"].([]any)
+	props, _ := node["properties"].(map[string]any)
+	for _, r := range req {
+		name, ok := r.(string)
+		if _, present := obj[name]; !ok || !present {
+			continue
+		}
+		rule := ptr + "/required"
+		if props[name] != nil {
+			rule = ptr + "/properties/" + jsonvalue.EscapeToken(name)
+		}
+		m.emit(kindRequired, rule, append(slices.Clip(path), name), nil, true)
 	}
 }
 

@@ -388,114 +388,116 @@ func TestSaveRestore(t *testing.T) {
 	assert.Equal(t, byte('{'), d.peek())
 }
 
+// encoderCases are TestEncoder's writes to an encoder, each with the output or the error it must give.
+var encoderCases = []struct {
+	name  string
+	write func(e *encoder)
+	want  string
+	err   string
+}{
+	{"object", func(e *encoder) {
+		e.beginObject()
+		e.key("a")
+		e.int64(-42)
+		e.key("b")
+		e.beginArray()
+		e.elem(0)
+		e.bool(true)
+		e.elem(1)
+		e.null()
+		e.elem(2)
+		e.float64(1.5)
+		e.endArray()
+		e.key("c")
+		e.beginObject()
+		e.endObject()
+		e.key("d")
+		e.beginArray()
+		e.endArray()
+		e.endObject()
+	}, `{"a":-42,"b":[true,null,1.5],"c":{},"d":[]}`, ""},
+	{"raw", func(e *encoder) {
+		e.beginArray()
+		e.elem(0)
+		e.raw(json.RawMessage(` {"x": 1} `))
+		e.elem(1)
+		e.raw(nil)
+		e.endArray()
+	}, `[ {"x": 1} ,null]`, ""},
+	{"extra", func(e *encoder) {
+		e.beginObject()
+		e.key("known")
+		e.str("k")
+		e.extra(map[string]json.RawMessage{"z": json.RawMessage(`1`), "a<": json.RawMessage(`"x"`)})
+		e.endObject()
+	}, `{"known":"k","a\u003c":"x","z":1}`, ""},
+	{"invalid UTF-8 pointer", func(e *encoder) {
+		e.beginObject()
+		e.key("a/b")
+		e.beginArray()
+		e.elem(0)
+		e.str("ok")
+		e.elem(1)
+		e.str("bad \xff")
+		e.endArray()
+		e.endObject()
+	}, "", `/a~1b/1: invalid UTF-8 in string`},
+	{"invalid key", func(e *encoder) {
+		e.beginObject()
+		e.key("\xfe")
+		e.null()
+		e.endObject()
+	}, "", "/\uFFFD: invalid UTF-8 in string"},
+	{"NaN", func(e *encoder) { e.float64(math.NaN()) }, "", "(root): unsupported number NaN"},
+	{"Inf", func(e *encoder) {
+		e.beginArray()
+		e.elem(0)
+		e.float64(math.Inf(-1))
+		e.endArray()
+	}, "", "/0: unsupported number -Inf"},
+	{"invalid raw", func(e *encoder) {
+		e.beginObject()
+		e.key("r")
+		e.raw(json.RawMessage(`{"a":}`))
+		e.endObject()
+	}, "", "/r: invalid raw JSON: /a: expected value, found invalid character '}'"},
+	{"raw with a duplicate member", func(e *encoder) {
+		e.raw(json.RawMessage(`{"a":1,"a":2}`))
+	}, "", "(root): invalid raw JSON: /a: duplicate member name"},
+	{"raw with invalid UTF-8", func(e *encoder) {
+		e.raw(json.RawMessage("\"\xff\""))
+	}, "", "(root): invalid raw JSON: (root): invalid UTF-8 in string"},
+	{"raw object", func(e *encoder) {
+		e.rawObject(json.RawMessage(` {"a":1}`))
+	}, ` {"a":1}`, ""},
+	{"raw object that is not one", func(e *encoder) {
+		e.rawObject(json.RawMessage(`"text"`))
+	}, "", "(root): raw JSON of an unknown variant must be an object, found string"},
+	{"empty raw object", func(e *encoder) {
+		e.rawObject(nil)
+	}, "", "(root): raw JSON of an unknown variant must be an object, found end of input"},
+	{"extra", func(e *encoder) {
+		e.beginObject()
+		e.key("text")
+		e.str("x")
+		e.extra(map[string]json.RawMessage{"z": json.RawMessage(`1`), "a": json.RawMessage(`[]`)}, "text")
+		e.endObject()
+	}, `{"text":"x","a":[],"z":1}`, ""},
+	{"extra with a defined member", func(e *encoder) {
+		e.beginObject()
+		e.key("text")
+		e.str("x")
+		e.extra(map[string]json.RawMessage{"text": json.RawMessage(`"y"`)}, "type", "text")
+		e.endObject()
+	}, "", `/text: Extra holds "text", a member the type defines`},
+	{"first error kept", func(e *encoder) {
+		e.errorf("first %d", 1)
+		e.errorf("second")
+	}, "", "(root): first 1"},
+}
+
 func TestEncoder(t *testing.T) {
-	tests := []struct {
-		name  string
-		write func(e *encoder)
-		want  string
-		err   string
-	}{
-		{"object", func(e *encoder) {
-			e.beginObject()
-			e.key("a")
-			e.int64(-42)
-			e.key("b")
-			e.beginArray()
-			e.elem(0)
-			e.bool(true)
-			e.elem(1)
-			e.null()
-			e.elem(2)
-			e.float64(1.5)
-			e.endArray()
-			e.key("c")
-			e.beginObject()
-			e.endObject()
-			e.key("d")
-			e.beginArray()
-			e.endArray()
-			e.endObject()
-		}, `{"a":-42,"b":[true,null,1.5],"c":{},"d":[]}`, ""},
-		{"raw", func(e *encoder) {
-			e.beginArray()
-			e.elem(0)
-			e.raw(json.RawMessage(` {"x": 1} `))
-			e.elem(1)
-			e.raw(nil)
-			e.endArray()
-		}, `[ {"x": 1} ,null]`, ""},
-		{"extra", func(e *encoder) {
-			e.beginObject()
-			e.key("known")
-			e.str("k")
-			e.extra(map[string]json.RawMessage{"z": json.RawMessage(`1`), "a<": json.RawMessage(`"x"`)})
-			e.endObject()
-		}, `{"known":"k","a\u003c":"x","z":1}`, ""},
-		{"invalid UTF-8 pointer", func(e *encoder) {
-			e.beginObject()
-			e.key("a/b")
-			e.beginArray()
-			e.elem(0)
-			e.str("ok")
-			e.elem(1)
-			e.str("bad \xff")
-			e.endArray()
-			e.endObject()
-		}, "", `/a~1b/1: invalid UTF-8 in string`},
-		{"invalid key", func(e *encoder) {
-			e.beginObject()
-			e.key("\xfe")
-			e.null()
-			e.endObject()
-		}, "", "/\uFFFD: invalid UTF-8 in string"},
-		{"NaN", func(e *encoder) { e.float64(math.NaN()) }, "", "(root): unsupported number NaN"},
-		{"Inf", func(e *encoder) {
-			e.beginArray()
-			e.elem(0)
-			e.float64(math.Inf(-1))
-			e.endArray()
-		}, "", "/0: unsupported number -Inf"},
-		{"invalid raw", func(e *encoder) {
-			e.beginObject()
-			e.key("r")
-			e.raw(json.RawMessage(`{"a":}`))
-			e.endObject()
-		}, "", "/r: invalid raw JSON: /a: expected value, found invalid character '}'"},
-		{"raw with a duplicate member", func(e *encoder) {
-			e.raw(json.RawMessage(`{"a":1,"a":2}`))
-		}, "", "(root): invalid raw JSON: /a: duplicate member name"},
-		{"raw with invalid UTF-8", func(e *encoder) {
-			e.raw(json.RawMessage("\"\xff\""))
-		}, "", "(root): invalid raw JSON: (root): invalid UTF-8 in string"},
-		{"raw object", func(e *encoder) {
-			e.rawObject(json.RawMessage(` {"a":1}`))
-		}, ` {"a":1}`, ""},
-		{"raw object that is not one", func(e *encoder) {
-			e.rawObject(json.RawMessage(`"text"`))
-		}, "", "(root): raw JSON of an unknown variant must be an object, found string"},
-		{"empty raw object", func(e *encoder) {
-			e.rawObject(nil)
-		}, "", "(root): raw JSON of an unknown variant must be an object, found end of input"},
-		{"extra", func(e *encoder) {
-			e.beginObject()
-			e.key("text")
-			e.str("x")
-			e.extra(map[string]json.RawMessage{"z": json.RawMessage(`1`), "a": json.RawMessage(`[]`)}, "text")
-			e.endObject()
-		}, `{"text":"x","a":[],"z":1}`, ""},
-		{"extra with a defined member", func(e *encoder) {
-			e.beginObject()
-			e.key("text")
-			e.str("x")
-			e.extra(map[string]json.RawMessage{"text": json.RawMessage(`"y"`)}, "type", "text")
-			e.endObject()
-		}, "", `/text: Extra holds "text", a member the type defines`},
-		{"first error kept", func(e *encoder) {
-			e.errorf("first %d", 1)
-			e.errorf("second")
-		}, "", "(root): first 1"},
-	}
-	for _, tt := range tests {
+	for _, tt := range encoderCases {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := encodeWith(tt.write)
 			assert.Equal(t, tt.err, errText(err))

@@ -9,81 +9,83 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// formatCases are TestFormats's values of each format, each with whether the format accepts it.
+var formatCases = []struct {
+	format, value string
+	ok            bool
+}{
+	// RFC 4648 base64, standard alphabet, padded.
+	{"byte", "", true},
+	{"byte", "aGVsbG8=", true},
+	{"byte", "aGVsbG8h", true},
+	{"byte", "aGVsbA==", true},
+	{"byte", "aGVsbG8", false},   // not a multiple of 4
+	{"byte", "aGVs bG8=", false}, // space
+	{"byte", "aGVsbG8-", false},  // URL alphabet
+	{"byte", "aG=sbG8=", false},  // padding inside
+	{"byte", "a===", false},      // three padding characters
+	// RFC 3986 absolute URIs (examples from its section 1.1.2).
+	{"uri", "ftp://ftp.is.co.za/rfc/rfc1808.txt", true},
+	{"uri", "http://www.ietf.org/rfc/rfc2396.txt", true},
+	{"uri", "ldap://[2001:db8::7]/c=GB?objectClass?one", true},
+	{"uri", "mailto:John.Doe@example.com", true},
+	{"uri", "news:comp.infosystems.www.servers.unix", true},
+	{"uri", "tel:+1-816-555-1212", true},
+	{"uri", "telnet://192.0.2.16:80/", true},
+	{"uri", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2", true},
+	{"uri", "file:///home/user/a%20b.txt", true},
+	{"uri", "https://example.com/search?q=a/b&x=1#frag/ment", true},
+	{"uri", "data:image/png;base64,iVBORw0KGgo=", true},
+	{"uri", "", false},
+	{"uri", "/relative/path", false},
+	{"uri", "example.com/no-scheme", false},
+	{"uri", "1http://x", false},
+	{"uri", "http://example.com/a b", false},
+	{"uri", "http://example.com/%zz", false},
+	{"uri", "http://exa mple.com/", false},
+	{"uri", "http://example.com:80a/", false},
+	{"uri", "http://[::1/", false},
+	{"uri", "http://example.com/#a#b", false},
+	// RFC 6570 templates (examples from its section 1.2).
+	{"uri-template", "http://example.com/~{username}/", true},
+	{"uri-template", "http://example.com/dictionary/{term:1}/{term}", true},
+	{"uri-template", "http://example.com/search{?q,lang}", true},
+	{"uri-template", "{+path}/here", true},
+	{"uri-template", "X{#keys*}", true},
+	{"uri-template", "{/list*,path:4}", true},
+	{"uri-template", "file:///{path}", true},
+	{"uri-template", "{var.with.dots}{%20x}", true},
+	{"uri-template", "{", false},
+	{"uri-template", "}", false},
+	{"uri-template", "{}", false},
+	{"uri-template", "{a b}", false},
+	{"uri-template", "{a:0}", false},
+	{"uri-template", "{a:10000}", false},
+	{"uri-template", "{a^}", false},
+	{"uri-template", "{a..b}", false},
+	{"uri-template", "a b{c}", false},
+	// RFC 3339 date-times (examples from its section 5.8), as JSON Schema's format.
+	{"date-time", "1985-04-12T23:20:50.52Z", true},
+	{"date-time", "1996-12-19T16:39:57-08:00", true},
+	{"date-time", "1990-12-31T23:59:60Z", true},
+	{"date-time", "1990-12-31T15:59:60-08:00", true},
+	{"date-time", "1937-01-01T12:00:27.87+00:20", true},
+	{"date-time", "2024-02-29t00:00:00z", true},
+	{"date-time", "2025-11-25T10:00:00.000Z", true},
+	{"date-time", "2023-02-29T00:00:00Z", false}, // not a leap year
+	{"date-time", "2025-13-01T00:00:00Z", false},
+	{"date-time", "2025-11-25", false},
+	{"date-time", "2025-11-25T10:00:00", false}, // no offset
+	{"date-time", "2025-11-25 10:00:00Z", false},
+	{"date-time", "2025-11-25T24:00:00Z", false},
+	{"date-time", "2025-11-25T10:00:00.Z", false},
+	{"date-time", "2025-11-25T10:00:00+0100", false},
+	{"date-time", "2025-11-25T10:00:00Z ", false},
+	{"date-time", "Tue Nov 25 2025", false},
+}
+
 func TestFormats(t *testing.T) {
-	tests := []struct {
-		format, value string
-		ok            bool
-	}{
-		// RFC 4648 base64, standard alphabet, padded.
-		{"byte", "", true},
-		{"byte", "aGVsbG8=", true},
-		{"byte", "aGVsbG8h", true},
-		{"byte", "aGVsbA==", true},
-		{"byte", "aGVsbG8", false},   // not a multiple of 4
-		{"byte", "aGVs bG8=", false}, // space
-		{"byte", "aGVsbG8-", false},  // URL alphabet
-		{"byte", "aG=sbG8=", false},  // padding inside
-		{"byte", "a===", false},      // three padding characters
-		// RFC 3986 absolute URIs (examples from its section 1.1.2).
-		{"uri", "ftp://ftp.is.co.za/rfc/rfc1808.txt", true},
-		{"uri", "http://www.ietf.org/rfc/rfc2396.txt", true},
-		{"uri", "ldap://[2001:db8::7]/c=GB?objectClass?one", true},
-		{"uri", "mailto:John.Doe@example.com", true},
-		{"uri", "news:comp.infosystems.www.servers.unix", true},
-		{"uri", "tel:+1-816-555-1212", true},
-		{"uri", "telnet://192.0.2.16:80/", true},
-		{"uri", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2", true},
-		{"uri", "file:///home/user/a%20b.txt", true},
-		{"uri", "https://example.com/search?q=a/b&x=1#frag/ment", true},
-		{"uri", "data:image/png;base64,iVBORw0KGgo=", true},
-		{"uri", "", false},
-		{"uri", "/relative/path", false},
-		{"uri", "example.com/no-scheme", false},
-		{"uri", "1http://x", false},
-		{"uri", "http://example.com/a b", false},
-		{"uri", "http://example.com/%zz", false},
-		{"uri", "http://exa mple.com/", false},
-		{"uri", "http://example.com:80a/", false},
-		{"uri", "http://[::1/", false},
-		{"uri", "http://example.com/#a#b", false},
-		// RFC 6570 templates (examples from its section 1.2).
-		{"uri-template", "http://example.com/~{username}/", true},
-		{"uri-template", "http://example.com/dictionary/{term:1}/{term}", true},
-		{"uri-template", "http://example.com/search{?q,lang}", true},
-		{"uri-template", "{+path}/here", true},
-		{"uri-template", "X{#keys*}", true},
-		{"uri-template", "{/list*,path:4}", true},
-		{"uri-template", "file:///{path}", true},
-		{"uri-template", "{var.with.dots}{%20x}", true},
-		{"uri-template", "{", false},
-		{"uri-template", "}", false},
-		{"uri-template", "{}", false},
-		{"uri-template", "{a b}", false},
-		{"uri-template", "{a:0}", false},
-		{"uri-template", "{a:10000}", false},
-		{"uri-template", "{a^}", false},
-		{"uri-template", "{a..b}", false},
-		{"uri-template", "a b{c}", false},
-		// RFC 3339 date-times (examples from its section 5.8), as JSON Schema's format.
-		{"date-time", "1985-04-12T23:20:50.52Z", true},
-		{"date-time", "1996-12-19T16:39:57-08:00", true},
-		{"date-time", "1990-12-31T23:59:60Z", true},
-		{"date-time", "1990-12-31T15:59:60-08:00", true},
-		{"date-time", "1937-01-01T12:00:27.87+00:20", true},
-		{"date-time", "2024-02-29t00:00:00z", true},
-		{"date-time", "2025-11-25T10:00:00.000Z", true},
-		{"date-time", "2023-02-29T00:00:00Z", false}, // not a leap year
-		{"date-time", "2025-13-01T00:00:00Z", false},
-		{"date-time", "2025-11-25", false},
-		{"date-time", "2025-11-25T10:00:00", false}, // no offset
-		{"date-time", "2025-11-25 10:00:00Z", false},
-		{"date-time", "2025-11-25T24:00:00Z", false},
-		{"date-time", "2025-11-25T10:00:00.Z", false},
-		{"date-time", "2025-11-25T10:00:00+0100", false},
-		{"date-time", "2025-11-25T10:00:00Z ", false},
-		{"date-time", "Tue Nov 25 2025", false},
-	}
-	for _, tt := range tests {
+	for _, tt := range formatCases {
 		var c validator
 		validFormat(&c, tt.value, tt.format)
 		if tt.ok {

@@ -3,9 +3,10 @@ package render
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcpgen/mcpgen/emit/internal/ir"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 )
 
 // This file writes the statements that encode and decode one value of a goType. The generated

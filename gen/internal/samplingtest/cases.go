@@ -2,6 +2,7 @@ package samplingtest
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -92,8 +93,26 @@ const (
 
 // Cases returns the cases, every rule with valid and invalid ones.
 func Cases() []Case {
+	return slices.Concat(
+		toolResultsAloneCases(),
+		mixedToolResultsCases(),
+		roleCases(),
+		balancedCases(),
+		unansweredCases(),
+		misplacedResultsCases(),
+		uniqueIDCases(),
+		answersAskedCases(),
+		severalRulesCases(),
+		noToolsCases(),
+		toolsCapabilityCases(),
+		contextCapabilityCases(),
+	)
+}
+
+// toolResultsAloneCases are the valid cases of RuleToolResultsAlone: a user message holding tool
+// results holds only tool results, whatever those results hold.
+func toolResultsAloneCases() []Case {
 	return []Case{
-		// A user message holding tool results holds only tool results.
 		{
 			Rule: RuleToolResultsAlone, Name: "single tool result, content one object",
 			Spec: specSingleToolResult,
@@ -134,6 +153,13 @@ func Cases() []Case {
 					`{"type":"resource_link","uri":"file:///paris.txt","name":"paris.txt"}],"structuredContent":{"temp":18}}`),
 			),
 		},
+	}
+}
+
+// mixedToolResultsCases are the invalid cases of RuleToolResultsAlone: a user message mixing tool
+// results with other content.
+func mixedToolResultsCases() []Case {
+	return []Case{
 		{
 			Rule: RuleToolResultsAlone, Name: "text before a tool result",
 			Spec: specMixedContent,
@@ -171,8 +197,13 @@ func Cases() []Case {
 				{"/messages/2", "a message with tool results must hold only tool results"},
 			},
 		},
+	}
+}
 
-		// Tool uses only in assistant messages, tool results only in user messages.
+// roleCases are the cases of RuleRoles: tool uses only in assistant messages, tool results only
+// in user messages.
+func roleCases() []Case {
+	return []Case{
 		{
 			Rule: RuleRoles, Name: "result: tool uses from the assistant",
 			Spec:   specToolUseResponse,
@@ -243,9 +274,13 @@ func Cases() []Case {
 				{"/content", `a tool use must be in an assistant message, not in a message of role "user"`},
 			},
 		},
+	}
+}
 
-		// Every assistant message with tool uses is followed immediately by one user message
-		// answering each of its ids, before any other message.
+// balancedCases are the valid cases of RuleBalance: every assistant message with tool uses is
+// followed immediately by one user message answering each of its ids, before any other message.
+func balancedCases() []Case {
+	return []Case{
 		{
 			Rule: RuleBalance, Name: "the spec's valid sequence",
 			Spec: specValidSequence,
@@ -315,6 +350,13 @@ func Cases() []Case {
 				user(text("Answer in Fahrenheit.")),
 			),
 		},
+	}
+}
+
+// unansweredCases are invalid cases of RuleBalance: the message right after the tool uses does
+// not answer them.
+func unansweredCases() []Case {
+	return []Case{
 		{
 			Rule: RuleBalance, Name: "the spec's missing tool result",
 			Spec: specMissingResult,
@@ -352,6 +394,13 @@ func Cases() []Case {
 				{"/messages/2", `the tool uses of message 1 ("a") are not answered: the message after them must hold their tool results`},
 			},
 		},
+	}
+}
+
+// misplacedResultsCases are invalid cases of RuleBalance: the tool results come late, split, or
+// never.
+func misplacedResultsCases() []Case {
+	return []Case{
 		{
 			Rule: RuleBalance, Name: "another message before the tool results",
 			Spec: specBalance,
@@ -391,8 +440,12 @@ func Cases() []Case {
 				{"/messages", `the tool uses "a", "b" of the last message (1) are not answered`},
 			},
 		},
+	}
+}
 
-		// Tool use ids are unique in the conversation.
+// uniqueIDCases are the cases of RuleUniqueIDs: tool use ids are unique in the conversation.
+func uniqueIDCases() []Case {
+	return []Case{
 		{
 			Rule: RuleUniqueIDs, Name: "distinct ids over several rounds",
 			Spec: specUniqueID,
@@ -438,8 +491,13 @@ func Cases() []Case {
 				{"/content/2/id", `tool use id "call_1" is used twice in the conversation`},
 			},
 		},
+	}
+}
 
-		// No tool result answers an id that was not asked, or was already answered.
+// answersAskedCases are the cases of RuleAnswersAsked: no tool result answers an id that was not
+// asked, or was already answered.
+func answersAskedCases() []Case {
+	return []Case{
 		{
 			Rule: RuleAnswersAsked, Name: "one tool called twice, each id answered once",
 			Spec: specMatchingID + ` Results match tool uses by id, not by tool name.`,
@@ -511,8 +569,13 @@ func Cases() []Case {
 				{"/messages/2/content/0/toolUseId", `"a" answers no tool use: the message before is not an assistant message with that tool use`},
 			},
 		},
+	}
+}
 
-		// Several rules broken at once: every problem is reported, in the order of the messages.
+// severalRulesCases break several rules at once: every problem is reported, in the order of the
+// messages.
+func severalRulesCases() []Case {
+	return []Case{
 		{
 			Rule: RuleBalance, Name: "every problem of a conversation",
 			Spec: specBalance + " " + specToolResultsAlone,
@@ -530,8 +593,12 @@ func Cases() []Case {
 				{"/messages", `the tool uses "a" of the last message (3) are not answered`},
 			},
 		},
+	}
+}
 
-		// Conversations without tools: the rules have nothing to say.
+// noToolsCases are conversations without tools: the rules have nothing to say.
+func noToolsCases() []Case {
+	return []Case{
 		{
 			Rule: RuleNoTools, Name: "the spec's basic request",
 			Spec:   specNoTools,
@@ -567,9 +634,13 @@ func Cases() []Case {
 			Spec:   specNoTools,
 			Result: createResult("assistant", text("The capital of France is Paris.")),
 		},
+	}
+}
 
-		// CheckCapabilities: tools and toolChoice need sampling.tools; includeContext other than
-		// "none" needs sampling.context; a client without sampling cannot be asked.
+// toolsCapabilityCases are the cases of CheckCapabilities about tools: tools and toolChoice need
+// sampling.tools.
+func toolsCapabilityCases() []Case {
+	return []Case{
 		{
 			Rule: RuleCapabilities, Name: "tools and toolChoice, sampling.tools declared",
 			Spec:   specToolsCapability,
@@ -613,6 +684,13 @@ func Cases() []Case {
 			Spec:   specToolsCapability,
 			Params: basicRequestExample, Client: `{"sampling":{}}`,
 		},
+	}
+}
+
+// contextCapabilityCases are the cases of CheckCapabilities about the rest: includeContext other
+// than "none" needs sampling.context; a client without sampling cannot be asked.
+func contextCapabilityCases() []Case {
+	return []Case{
 		{
 			Rule: RuleCapabilities, Name: "includeContext thisServer, sampling.context declared",
 			Spec:   specContextCapability,

@@ -20,9 +20,10 @@ func write(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func TestStrip(t *testing.T) {
-	dir := write(t, map[string]string{
-		"gen.go": header + `package p
+// stripFiles are the files of TestStrip: gen.go, generated, and companion.go, kept, declare
+// what protocol.go, hand-written, must lose.
+var stripFiles = map[string]string{
+	"gen.go": header + `package p
 
 type Tool struct{ Name string }
 
@@ -30,11 +31,11 @@ func (t *Tool) MarshalJSON() ([]byte, error) { return nil, nil }
 
 const RoleUser = "user"
 `,
-		"companion.go": `package p
+	"companion.go": `package p
 
 type ListToolsParams = Tool
 `,
-		"protocol.go": `package p
+	"protocol.go": `package p
 
 import (
 	"encoding/json"
@@ -69,30 +70,14 @@ const (
 
 func keep() string { return fmt.Sprint(strings.ToUpper("x")) }
 `,
-		"protocol_test.go": `package p
+	"protocol_test.go": `package p
 
 type Tool struct{}
 `,
-	})
-	p, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	removed, err := Strip(p, []string{"companion.go"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(removed) != 1 || removed[0].File != "protocol.go" {
-		t.Fatalf("removed %+v, want protocol.go only", removed)
-	}
-	if got, want := strings.Join(removed[0].Names, " "), "Tool Tool.MarshalJSON ListToolsParams RoleUser"; got != want {
-		t.Errorf("removed %s, want %s", got, want)
-	}
-	src, err := os.ReadFile(filepath.Join(dir, "protocol.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `package p
+}
+
+// stripped is protocol.go of stripFiles after Strip.
+const stripped = `package p
 
 import (
 	"fmt"
@@ -114,9 +99,38 @@ const (
 
 func keep() string { return fmt.Sprint(strings.ToUpper("x")) }
 `
-	if string(src) != want {
-		t.Errorf("protocol.go after Strip:\n%s\nwant\n%s", src, want)
+
+// TestStrip strips from protocol.go what gen.go and companion.go declare.
+func TestStrip(t *testing.T) {
+	dir := write(t, stripFiles)
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
+	removed, err := Strip(p, []string{"companion.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(removed) != 1 || removed[0].File != "protocol.go" {
+		t.Fatalf("removed %+v, want protocol.go only", removed)
+	}
+	if got, want := strings.Join(removed[0].Names, " "), "Tool Tool.MarshalJSON ListToolsParams RoleUser"; got != want {
+		t.Errorf("removed %s, want %s", got, want)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "protocol.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(src) != stripped {
+		t.Errorf("protocol.go after Strip:\n%s\nwant\n%s", src, stripped)
+	}
+	checkStripped(t, dir)
+}
+
+// checkStripped checks the declarations of dir after Strip: what protocol.go keeps, and
+// that no test file was changed.
+func checkStripped(t *testing.T, dir string) {
+	t.Helper()
 	after, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -146,8 +160,8 @@ func TestStripMissingKeep(t *testing.T) {
 	}
 }
 
-func TestMeasure(t *testing.T) {
-	api := write(t, map[string]string{"protocol.go": `package p
+// measureAPI is protocol.go of the API that TestMeasure measures.
+const measureAPI = `package p
 
 type Meta map[string]any
 
@@ -166,9 +180,11 @@ type ListToolsParams struct{ Cursor string }
 type Own struct{ X int }
 
 type Content interface{ isContent() }
-`})
-	out := write(t, map[string]string{
-		"gen.go": header + `package p
+`
+
+// measureOut are the files of the package that TestMeasure measures against measureAPI.
+var measureOut = map[string]string{
+	"gen.go": header + `package p
 
 type Tool struct {
 	Meta
@@ -186,17 +202,22 @@ type PaginatedParams struct{ Cursor *string }
 
 type Content interface{ isContent() }
 `,
-		"companion.go": `package p
+	"companion.go": `package p
 
 type ListToolsParams = PaginatedParams
 
 type Own struct{ X int }
 `,
-		"protocol.go": `package p
+	"protocol.go": `package p
 
 type Meta map[string]any
 `,
-	})
+}
+
+// TestMeasure measures how much of measureAPI the package of measureOut declares, and keeps.
+func TestMeasure(t *testing.T) {
+	api := write(t, map[string]string{"protocol.go": measureAPI})
+	out := write(t, measureOut)
 	o, err := Load(api)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,183 @@
+// Package house holds the whole repository to its house rules: every module of go.work, read
+// from the repository's root, so that no module is left out because it has no test of its own.
+package house
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// maxFuncLines is the most lines a hand-written function may have, from its func keyword to
+// its closing brace, function literals and tests included: a longer one is split by concern.
+const maxFuncLines = 80
+
+// minFiles is the fewest Go files each module of go.work must have had read, so that a wrong
+// root or a walk that skips too much cannot make the rules pass.
+const minFiles = 3
+
+// root is the repository's root, seen from this package's directory.
+const root = "../.."
+
+// TestHouseRules walks every module of go.work and reports every function over maxFuncLines
+// and every import block not grouped as goimports groups it, generated files and testdata
+// left out.
+func TestHouseRules(t *testing.T) {
+	modules := workModules(t)
+	counts := map[string]int{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "testdata", "node_modules", ".git":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		if ast.IsGenerated(f) {
+			return nil
+		}
+		counts[moduleOf(modules, path)]++
+		checkFuncLengths(t, fset, f)
+		checkImportGroups(t, fset, f)
+		return nil
+	})
+	require.NoError(t, err)
+	for _, m := range modules {
+		require.Greater(t, counts[m], minFiles, "the walk read too few hand-written files of module %s", m)
+	}
+}
+
+// workModules reads the directories that go.work uses, cleaned and joined to root.
+func workModules(t *testing.T) []string {
+	data, err := os.ReadFile(filepath.Join(root, "go.work"))
+	require.NoError(t, err, "the root must hold go.work")
+	var modules []string
+	inUse := false
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "use (":
+			inUse = true
+		case inUse && line == ")":
+			inUse = false
+		case inUse && line != "":
+			modules = append(modules, filepath.Join(root, line))
+		case strings.HasPrefix(line, "use "):
+			modules = append(modules, filepath.Join(root, strings.TrimSpace(strings.TrimPrefix(line, "use "))))
+		}
+	}
+	require.Greater(t, len(modules), 1, "go.work lists too few modules")
+	// The deepest directory first, so that moduleOf finds a file's own module.
+	sort.Slice(modules, func(i, j int) bool { return len(modules[i]) > len(modules[j]) })
+	return modules
+}
+
+// moduleOf is the module of go.work whose directory holds path most closely.
+func moduleOf(modules []string, path string) string {
+	for _, m := range modules {
+		if rel, err := filepath.Rel(m, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return m
+		}
+	}
+	return ""
+}
+
+// checkFuncLengths reports each function declaration or literal of f over maxFuncLines.
+func checkFuncLengths(t *testing.T, fset *token.FileSet, f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		var name string
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			name = n.Name.Name
+		case *ast.FuncLit:
+			name = "a function literal"
+		default:
+			return true
+		}
+		lines := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1
+		if lines > maxFuncLines {
+			t.Errorf("%s: %s has %d lines, more than %d", fset.Position(n.Pos()), name, lines, maxFuncLines)
+		}
+		return true
+	})
+}
+
+// checkImportGroups reports each import block of f whose groups (runs of imports without a
+// blank line between them) mix the standard library with other imports, or put a group of the
+// standard library after a group of other imports.
+func checkImportGroups(t *testing.T, fset *token.FileSet, f *ast.File) {
+	for _, decl := range f.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT || !gen.Lparen.IsValid() {
+			continue
+		}
+		sawOther := false
+		for _, group := range importGroups(fset, gen.Specs) {
+			std, other := 0, 0
+			for _, spec := range group {
+				if isStd(spec) {
+					std++
+				} else {
+					other++
+				}
+			}
+			at := fset.Position(group[0].Pos())
+			switch {
+			case std > 0 && other > 0:
+				t.Errorf("%s: an import group mixes the standard library with other imports", at)
+			case std > 0 && sawOther:
+				t.Errorf("%s: a group of the standard library's imports follows other imports", at)
+			}
+			sawOther = sawOther || other > 0
+		}
+	}
+}
+
+// importGroups splits specs where a blank line separates two imports.
+func importGroups(fset *token.FileSet, specs []ast.Spec) [][]*ast.ImportSpec {
+	var groups [][]*ast.ImportSpec
+	lastLine := -1
+	for _, s := range specs {
+		spec := s.(*ast.ImportSpec)
+		start := spec.Pos()
+		if spec.Doc != nil {
+			start = spec.Doc.Pos()
+		}
+		if len(groups) == 0 || fset.Position(start).Line > lastLine+1 {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], spec)
+		lastLine = fset.Position(spec.End()).Line
+	}
+	return groups
+}
+
+// isStd tells an import of the standard library (its first path element has no dot).
+func isStd(spec *ast.ImportSpec) bool {
+	path, err := strconv.Unquote(spec.Path.Value)
+	if err != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
