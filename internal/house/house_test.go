@@ -34,6 +34,7 @@ const root = "../.."
 func TestHouseRules(t *testing.T) {
 	modules := workModules(t)
 	counts := map[string]int{}
+	seen := map[string]bool{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -57,11 +58,20 @@ func TestHouseRules(t *testing.T) {
 			return nil
 		}
 		counts[moduleOf(modules, path)]++
-		checkFuncLengths(t, fset, f)
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		checkFuncLengths(t, fset, f, filepath.ToSlash(rel), seen)
 		checkImportGroups(t, fset, f)
 		return nil
 	})
 	require.NoError(t, err)
+	for key := range overLong {
+		if !seen[key] {
+			t.Errorf("%s is within %d lines now, or gone: take it out of overLong", key, maxFuncLines)
+		}
+	}
 	for _, m := range modules {
 		require.Greater(t, counts[m], minFiles, "the walk read too few hand-written files of module %s", m)
 	}
@@ -102,24 +112,91 @@ func moduleOf(modules []string, path string) string {
 	return ""
 }
 
-// checkFuncLengths reports each function declaration or literal of f over maxFuncLines.
-func checkFuncLengths(t *testing.T, fset *token.FileSet, f *ast.File) {
-	ast.Inspect(f, func(n ast.Node) bool {
-		var name string
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			name = n.Name.Name
-		case *ast.FuncLit:
-			name = "a function literal"
-		default:
+// overLong are the hand-written functions that were over maxFuncLines when the rule came to
+// every module, with their lengths then, by file and name ("F literal" for a function literal in
+// F). Each may only get shorter, and the test fails once it is within the rule until it leaves
+// the list, so that the list only shrinks; no other function may be over.
+var overLong = map[string]int{
+	"backfill/cmd/sampling-proxy/flood_linux_test.go TestRemoteFloodMemory": 87,
+	"backfill/cmd/sampling-proxy/main.go run":                               176,
+	"backfill/convert_test.go TestEdgeCases":                                134,
+	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient":           115,
+	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient literal":   91,
+	"backfill/handler_fallback_test.go TestHandlerWithProviderFallback":     85,
+	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
+	"backfill/loop_test.go TestLoopOnProvider":                              115,
+	"backfill/openai.go FromOpenAIRequest":                                  117,
+	"backfill/openai.go ToOpenAICompletion":                                 96,
+	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd":                          85,
+	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd literal":                  81,
+	"examples/sampling-agent/main_test.go launch":                           92,
+	"examples/sampling-agent/main_test.go testAgent":                        109,
+	"examples/sampling-agent/scale_test.go load.converse":                   82,
+	"examples/sampling-agent/scale_test.go TestScale":                       105,
+	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
+	"sampling/gosdk/example_fallback_test.go ExampleHandler_fallback":       83,
+	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
+	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
+	"sampling/gosdk/helpers_test.go TestHelpers":                            87,
+	"sampling/mrtr/helpers.go Runner.ReplayNeutral":                         93,
+	"sampling/mrtr/mrtr_test.go TestMRTRScenarios":                          94,
+}
+
+// checkFuncLengths reports each function declaration or literal of f, the file at path, over
+// maxFuncLines and not in overLong, or longer than overLong says; seen collects the entries of
+// overLong found over the rule.
+func checkFuncLengths(t *testing.T, fset *token.FileSet, f *ast.File, path string, seen map[string]bool) {
+	for _, decl := range f.Decls {
+		name := "package"
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			name = fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				name = recvName(fd.Recv.List[0].Type) + "." + name
+			}
+			checkFuncLength(t, fset, fd, path+" "+name, seen)
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				checkFuncLength(t, fset, lit, path+" "+name+" literal", seen)
+			}
 			return true
+		})
+	}
+}
+
+// recvName is the name of a receiver's type: T for T and *T, generic parameters left out.
+func recvName(x ast.Expr) string {
+	for {
+		switch e := x.(type) {
+		case *ast.StarExpr:
+			x = e.X
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.IndexListExpr:
+			x = e.X
+		case *ast.Ident:
+			return e.Name
+		default:
+			return "?"
 		}
-		lines := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1
-		if lines > maxFuncLines {
-			t.Errorf("%s: %s has %d lines, more than %d", fset.Position(n.Pos()), name, lines, maxFuncLines)
-		}
-		return true
-	})
+	}
+}
+
+// checkFuncLength reports the function n, named key, when it is over maxFuncLines beyond what
+// overLong allows it.
+func checkFuncLength(t *testing.T, fset *token.FileSet, n ast.Node, key string, seen map[string]bool) {
+	lines := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1
+	if lines <= maxFuncLines {
+		return
+	}
+	allowed, listed := overLong[key]
+	switch {
+	case !listed:
+		t.Errorf("%s: %s has %d lines, more than %d", fset.Position(n.Pos()), key, lines, maxFuncLines)
+	case lines > allowed:
+		t.Errorf("%s: %s has %d lines, more than the %d it had when it was listed in overLong", fset.Position(n.Pos()), key, lines, allowed)
+	}
+	seen[key] = true
 }
 
 // checkImportGroups reports each import block of f whose groups (runs of imports without a
