@@ -333,42 +333,17 @@ func (l *load) converse(ctx context.Context, cs *sdk.ClientSession, n int) error
 		start := time.Now()
 		res, err := cs.CallTool(ctx, p)
 		took := time.Since(start)
-		if err == nil {
-			failed = ""
-		}
 		if err != nil {
-			var rpc *jsonrpc.Error
-			reason := "no response"
-			// go-sdk's client reports a request that got no response (the balancer's 502) as
-			// an error of code -32005, "rejected by transport".
-			if errors.As(err, &rpc) && rpc.Code != -32005 {
-				var data struct{ Reason string }
-				json.Unmarshal(rpc.Data, &data)
-				reason = data.Reason
+			var restart bool
+			if failed, restart, err = l.failure(err, failed); err != nil {
+				return err
 			}
-			l.mu.Lock()
-			l.reasons[reason]++
-			l.mu.Unlock()
-			switch reason {
-			case "guardUnavailable", "no response":
-				l.mu.Lock()
-				l.retried++
-				l.mu.Unlock()
-				failed = reason
-				time.Sleep(50 * time.Millisecond)
-				continue
-			case "replayed":
-				if failed == "" {
-					failed = "a response lost on the way (the balancer sent the round again)"
-				}
-				l.mu.Lock()
-				l.restarted["after "+failed]++
-				l.mu.Unlock()
-				p, failed = first, ""
-				continue
+			if restart {
+				p = first
 			}
-			return err
+			continue
 		}
+		failed = ""
 		l.mu.Lock()
 		l.rounds = append(l.rounds, took)
 		if p.RequestState != "" {
@@ -376,35 +351,87 @@ func (l *load) converse(ctx context.Context, cs *sdk.ClientSession, n int) error
 		}
 		l.mu.Unlock()
 		if !res.NeedsInput() {
-			got := ""
-			if len(res.Content) == 1 {
-				if tc, ok := res.Content[0].(*sdk.TextContent); ok {
-					got = tc.Text
-				}
-			}
-			if res.IsError || got != wantAnswer(n) {
-				return fmt.Errorf("the answer %q (isError %v), want %q", got, res.IsError, wantAnswer(n))
-			}
-			l.mu.Lock()
-			l.completed[n] = true
-			l.mu.Unlock()
-			return nil
+			return l.finish(res, n)
 		}
-		responses := sdk.InputResponseMap{}
-		for key, r := range res.InputRequests {
-			params, ok := r.(*sdk.CreateMessageWithToolsParams)
-			if !ok {
-				return fmt.Errorf("input request %s is a %T", key, r)
-			}
-			out, err := scriptedModel(params)
-			if err != nil {
-				return err
-			}
-			responses[key] = out
+		responses, err := answerInputs(res)
+		if err != nil {
+			return err
 		}
 		p = &sdk.CallToolParams{Name: "agent", Arguments: args, InputResponses: responses, RequestState: res.RequestState}
 	}
 	return errors.New("no end after 200 requests")
+}
+
+// failure records err, the failure of a round, whose round before failed for the reason failed
+// ("" if it did not), and says what comes next: the same round again after a pause (the server
+// could not answer it; why is the reason), the conversation from its start (restart: its state
+// was refused as replayed), or the end of the conversation (err returned).
+func (l *load) failure(err error, failed string) (why string, restart bool, _ error) {
+	var rpc *jsonrpc.Error
+	reason := "no response"
+	// go-sdk's client reports a request that got no response (the balancer's 502) as
+	// an error of code -32005, "rejected by transport".
+	if errors.As(err, &rpc) && rpc.Code != -32005 {
+		var data struct{ Reason string }
+		json.Unmarshal(rpc.Data, &data)
+		reason = data.Reason
+	}
+	l.mu.Lock()
+	l.reasons[reason]++
+	l.mu.Unlock()
+	switch reason {
+	case "guardUnavailable", "no response":
+		l.mu.Lock()
+		l.retried++
+		l.mu.Unlock()
+		time.Sleep(50 * time.Millisecond)
+		return reason, false, nil
+	case "replayed":
+		if failed == "" {
+			failed = "a response lost on the way (the balancer sent the round again)"
+		}
+		l.mu.Lock()
+		l.restarted["after "+failed]++
+		l.mu.Unlock()
+		return "", true, nil
+	}
+	return failed, false, err
+}
+
+// finish checks res, the last result of conversation n, for the conversation's answer, and
+// records the conversation complete when it is.
+func (l *load) finish(res *sdk.CallToolResult, n int) error {
+	got := ""
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*sdk.TextContent); ok {
+			got = tc.Text
+		}
+	}
+	if res.IsError || got != wantAnswer(n) {
+		return fmt.Errorf("the answer %q (isError %v), want %q", got, res.IsError, wantAnswer(n))
+	}
+	l.mu.Lock()
+	l.completed[n] = true
+	l.mu.Unlock()
+	return nil
+}
+
+// answerInputs answers the sampling requests of res, a round that needs input, with the
+// scripted model.
+func answerInputs(res *sdk.CallToolResult) (sdk.InputResponseMap, error) {
+	responses := sdk.InputResponseMap{}
+	for key, r := range res.InputRequests {
+		params, ok := r.(*sdk.CreateMessageWithToolsParams)
+		if !ok {
+			return nil, fmt.Errorf("input request %s is a %T", key, r)
+		}
+		out, err := scriptedModel(params)
+		if err != nil {
+			return nil, err
+		}
+		responses[key] = out
+	}
+	return responses, nil
 }
 
 func percentile(d []time.Duration, q float64) time.Duration {

@@ -131,7 +131,6 @@ var overLong = map[string]int{
 	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd literal":                  81,
 	"examples/sampling-agent/main_test.go launch":                           92,
 	"examples/sampling-agent/main_test.go testAgent":                        109,
-	"examples/sampling-agent/scale_test.go load.converse":                   82,
 	"examples/sampling-agent/scale_test.go TestScale":                       105,
 	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
 	"sampling/gosdk/example_fallback_test.go ExampleHandler_fallback":       83,
