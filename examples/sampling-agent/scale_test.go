@@ -839,72 +839,20 @@ func TestScaleCost(t *testing.T) {
 // old key is still accepted), retire the old one (its state is refused as such, the new key's
 // goes on).
 func TestKeyRotation(t *testing.T) {
-	hexKey := func() string {
-		k := make([]byte, 32)
-		rand.Read(k)
-		return hex.EncodeToString(k)
-	}
 	old, next := hexKey(), hexKey()
-	path := filepath.Join(t.TempDir(), "keys")
-	write := func(lines ...string) {
-		t.Helper()
-		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(old)
-	in := startInstance(t, "-key-file", path)
-	reloads := 0
-	reload := func(lines ...string) {
-		t.Helper()
-		write(lines...)
-		in.cmd.Process.Signal(syscall.SIGHUP)
-		reloads++
-		for deadline := time.Now().Add(10 * time.Second); strings.Count(in.logText(), "key ring is reloaded") < reloads; time.Sleep(10 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("no reload: %s", in.logText())
-			}
-		}
-	}
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "rotation", Version: "0"}, &sdk.ClientOptions{
-		CreateMessageWithToolsHandler: func(_ context.Context, req *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
-			return scriptedModel(req.Params) // declares sampling with tools; the rounds are driven below
-		},
-		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
-	}).Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: "http://" + in.addr}, nil)
+	r := startRotation(t, old)
+	_, first, err := r.round(nil) // its state is the old key's
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
-	args := map[string]any{"prompt": "conversation 7"}
-	round := func(prev *sdk.CallToolResult) (*sdk.CallToolParams, *sdk.CallToolResult, error) {
-		p := &sdk.CallToolParams{Name: "agent", Arguments: args}
-		if prev != nil {
-			if len(prev.InputRequests) != 1 {
-				t.Fatalf("the round before asks %d inputs: %+v", len(prev.InputRequests), prev)
-			}
-			key := slices.Collect(maps.Keys(prev.InputRequests))[0]
-			res, err := scriptedModel(prev.InputRequests[key].(*sdk.CreateMessageWithToolsParams))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.InputResponses, p.RequestState = sdk.InputResponseMap{key: res}, prev.RequestState
-		}
-		res, err := cs.CallTool(t.Context(), p)
-		return p, res, err
-	}
-	_, first, err := round(nil) // its state is the old key's
-	if err != nil {
-		t.Fatal(err)
-	}
-	reload(old, next) // add
-	reload(next, old) // promote
-	underOld, second, err := round(first)
+	r.reload(old, next) // add
+	r.reload(next, old) // promote
+	underOld, second, err := r.round(first)
 	if err != nil {
 		t.Fatalf("the old key's state after the promotion: %v", err)
 	}
-	reload(next, "retired "+old) // retire
-	if _, err := cs.CallTool(t.Context(), underOld); !strings.Contains(fmt.Sprint(err), "retired") {
+	r.reload(next, "retired "+old) // retire
+	if _, err := r.cs.CallTool(t.Context(), underOld); !strings.Contains(fmt.Sprint(err), "retired") {
 		t.Errorf("the retired key's state: %v", err)
 	} else {
 		var rpc *jsonrpc.Error
@@ -912,24 +860,100 @@ func TestKeyRotation(t *testing.T) {
 			t.Errorf("the retired key's state: %v", err)
 		}
 	}
-	_, third, err := round(second) // the new key's state goes on
+	_, third, err := r.round(second) // the new key's state goes on
 	if err != nil || !third.NeedsInput() {
 		t.Fatalf("the new key's state after the retirement: %v", err)
 	}
-	if _, last, err := round(third); err != nil || last.IsError || last.Content[0].(*sdk.TextContent).Text != wantAnswer(7) {
+	if _, last, err := r.round(third); err != nil || last.IsError || last.Content[0].(*sdk.TextContent).Text != wantAnswer(7) {
 		t.Fatalf("the end: %v %+v", err, last)
 	}
 	// A key file that does not read leaves the ring as it was.
-	write("not a key")
-	in.cmd.Process.Signal(syscall.SIGHUP)
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(in.logText(), "the key ring is unchanged"); time.Sleep(10 * time.Millisecond) {
+	r.write("not a key")
+	r.in.cmd.Process.Signal(syscall.SIGHUP)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(r.in.logText(), "the key ring is unchanged"); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("a bad key file was not refused: %s", in.logText())
+			t.Fatalf("a bad key file was not refused: %s", r.in.logText())
 		}
 	}
-	if _, res, err := round(nil); err != nil || !res.NeedsInput() {
+	if _, res, err := r.round(nil); err != nil || !res.NeedsInput() {
 		t.Errorf("after a bad key file: %v", err)
 	}
+}
+
+// hexKey is a new random key of 32 bytes, in hex as a key file holds it.
+func hexKey() string {
+	k := make([]byte, 32)
+	rand.Read(k)
+	return hex.EncodeToString(k)
+}
+
+// A rotation is the setting of TestKeyRotation: an instance, its key file, the reloads of it so
+// far, and a go-sdk client connected to it whose rounds the test drives.
+type rotation struct {
+	t       *testing.T
+	path    string
+	in      *instance
+	reloads int
+	cs      *sdk.ClientSession
+}
+
+// startRotation writes a key file of the key old, starts an instance on it and connects a client.
+func startRotation(t *testing.T, old string) *rotation {
+	r := &rotation{t: t, path: filepath.Join(t.TempDir(), "keys")}
+	r.write(old)
+	r.in = startInstance(t, "-key-file", r.path)
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "rotation", Version: "0"}, &sdk.ClientOptions{
+		CreateMessageWithToolsHandler: func(_ context.Context, req *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			return scriptedModel(req.Params) // declares sampling with tools; the rounds are driven below
+		},
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+	}).Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: "http://" + r.in.addr}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	r.cs = cs
+	return r
+}
+
+// write writes the key file, a key (or "retired " and a key) a line.
+func (r *rotation) write(lines ...string) {
+	r.t.Helper()
+	if err := os.WriteFile(r.path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// reload writes the key file and has the instance reload it (SIGHUP), waiting until it has.
+func (r *rotation) reload(lines ...string) {
+	r.t.Helper()
+	r.write(lines...)
+	r.in.cmd.Process.Signal(syscall.SIGHUP)
+	r.reloads++
+	for deadline := time.Now().Add(10 * time.Second); strings.Count(r.in.logText(), "key ring is reloaded") < r.reloads; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("no reload: %s", r.in.logText())
+		}
+	}
+}
+
+// round sends a round of conversation 7: its first with prev nil, else the one after prev,
+// with the scripted model's answer to prev's one input request.
+func (r *rotation) round(prev *sdk.CallToolResult) (*sdk.CallToolParams, *sdk.CallToolResult, error) {
+	p := &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "conversation 7"}}
+	if prev != nil {
+		if len(prev.InputRequests) != 1 {
+			r.t.Fatalf("the round before asks %d inputs: %+v", len(prev.InputRequests), prev)
+		}
+		key := slices.Collect(maps.Keys(prev.InputRequests))[0]
+		res, err := scriptedModel(prev.InputRequests[key].(*sdk.CreateMessageWithToolsParams))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		p.InputResponses, p.RequestState = sdk.InputResponseMap{key: res}, prev.RequestState
+	}
+	res, err := r.cs.CallTool(r.t.Context(), p)
+	return p, res, err
 }
 
 // TestServeFlagErrors: a key file or a Redis URL that will not do stops the server at once, with
