@@ -476,9 +476,36 @@ func TestScale(t *testing.T) {
 	b, lb := newBalancer(t, instances)
 	ctx := t.Context()
 
+	during, redisBack := scaleFaults(t, conversations, instances, redis)
+	l := &load{endpoint: lb.URL, during: during}
+	elapsed := l.run(t, ctx, conversations, concurrency, http.DefaultTransport)
+	redisBack()
+
+	for _, err := range l.errs {
+		t.Error(err)
+	}
+	for cs := range l.sessions {
+		if v := cs.InitializeResult().ProtocolVersion; v != v2026.LatestProtocolVersion {
+			t.Errorf("a client session negotiated %s, want %s", v, v2026.LatestProtocolVersion)
+		}
+	}
+	if len(l.completed) != conversations {
+		t.Errorf("%d conversations of %d complete", len(l.completed), conversations)
+	}
+	checkSpread(t, b, l, conversations, elapsed)
+	if l.reasons["guardUnavailable"] == 0 {
+		t.Error("no round met Redis stopped: the restart was not in the middle of the run")
+	}
+	checkReplays(t, lb.URL, l, conversations)
+}
+
+// scaleFaults are the faults of TestScale, as the load's during: instance 2 killed after a third
+// of the conversations, and Redis stopped after half of them and restarted a second later.
+// redisBack returns once Redis is back (at once when the run ended before it was stopped).
+func scaleFaults(t *testing.T, conversations int, instances []*instance, redis *redistest.Server) (during func(done int), redisBack func()) {
 	var killOnce, redisOnce sync.Once
-	redisBack := make(chan struct{})
-	l := &load{endpoint: lb.URL, during: func(done int) {
+	back := make(chan struct{})
+	during = func(done int) {
 		if done >= conversations/3 {
 			killOnce.Do(func() {
 				instances[2].kill()
@@ -492,28 +519,22 @@ func TestScale(t *testing.T) {
 				go func() {
 					time.Sleep(time.Second)
 					redis.Restart()
-					close(redisBack)
+					close(back)
 				}()
 			})
 		}
-	}}
-	elapsed := l.run(t, ctx, conversations, concurrency, http.DefaultTransport)
-	redisOnce.Do(func() { close(redisBack) }) // the run ended before Redis was stopped
-	<-redisBack
+	}
+	redisBack = func() {
+		redisOnce.Do(func() { close(back) }) // the run ended before Redis was stopped
+		<-back
+	}
+	return during, redisBack
+}
 
-	for _, err := range l.errs {
-		t.Error(err)
-	}
-	for cs := range l.sessions {
-		if v := cs.InitializeResult().ProtocolVersion; v != v2026.LatestProtocolVersion {
-			t.Errorf("a client session negotiated %s, want %s", v, v2026.LatestProtocolVersion)
-		}
-	}
-	if len(l.completed) != conversations {
-		t.Errorf("%d conversations of %d complete", len(l.completed), conversations)
-	}
-	// The rounds are spread: every instance served rounds, and rounds went on on an instance
-	// other than the one that issued their state.
+// checkSpread checks that the rounds of l, a run of conversations through b that took elapsed,
+// are spread: every instance served rounds, and rounds went on on an instance other than the one
+// that issued their state. It logs what the run measured and the faults it met.
+func checkSpread(t *testing.T, b *balancer, l *load, conversations int, elapsed time.Duration) {
 	crossed, moved := 0, 0
 	b.mu.Lock()
 	for _, served := range b.served {
@@ -540,14 +561,14 @@ func TestScale(t *testing.T) {
 		len(l.completed), elapsed.Round(time.Millisecond), len(l.rounds), percentile(l.rounds, 0.5), percentile(l.rounds, 0.99), counts, crossed, moved)
 	t.Logf("the faults: %d rounds sent again (refusals and failures seen: %v), %d requests failed over by the balancer, conversations started over: %v",
 		l.retried, l.reasons, b.failovers.Load(), l.restarted)
-	if l.reasons["guardUnavailable"] == 0 {
-		t.Error("no round met Redis stopped: the restart was not in the middle of the run")
-	}
+}
 
-	// Replays: each state used, presented again (with its answer) through the balancer, so to
-	// each instance in turn, is refused.
+// checkReplays presents each state l used again (with its answer) through the balancer at
+// endpoint, so to each instance in turn, and checks that every one is refused as replayed.
+func checkReplays(t *testing.T, endpoint string, l *load, conversations int) {
+	ctx := t.Context()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "replayer", Version: "0"}, &sdk.ClientOptions{MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true}}).
-		Connect(ctx, &sdk.StreamableClientTransport{Endpoint: lb.URL}, nil)
+		Connect(ctx, &sdk.StreamableClientTransport{Endpoint: endpoint}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
