@@ -327,61 +327,13 @@ func TestAgent(t *testing.T) {
 	}
 }
 
+// testAgent runs the calls of agentCases through the agent at protocol version, and checks the
+// sampling requests it sent.
 func testAgent(t *testing.T, version string) {
-	scenarios := map[string][]turn{
-		"single": {
-			answer("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)),
-			echo("call-1"),
-		},
-		"parallel": {
-			answer("toolUse", use("a", "get_weather", `{"city":"Paris"}`), use("b", "get_weather", `{"city":"London"}`), use("c", "add", `{"numbers":[18,15]}`)),
-			echo("a", "b", "c"),
-		},
-		"failing": {
-			answer("toolUse", use("a", "add", `{"numbers":[]}`), use("b", "get_weather", `{"city":" "}`)),
-			echo("a", "b"),
-		},
-		"invalid": {
-			answer("toolUse", use("a", "add", `{"numbers":"1,2"}`), use("b", "get_weather", `{"town":"Paris"}`)),
-			echo("a", "b"),
-		},
-		"unknown": {
-			answer("toolUse", use("a", "get_forecast", `{"city":"Paris"}`)),
-			echo("a"),
-		},
-		"limit": {
-			answer("toolUse", use("a", "add", `{"numbers":[1]}`)),
-			answer("toolUse", use("b", "add", `{"numbers":[2]}`)),
-			answer("toolUse", use("c", "get_weather", `{"city":"Rome"}`)),
-		},
-		"duplicate": {
-			answer("toolUse", use("x", "add", `{"numbers":[1]}`)),
-			answer("toolUse", use("y", "add", `{"numbers":[2]}`), use("x", "add", `{"numbers":[3]}`)),
-		},
-		"plain": {answer("endTurn", text("Hello."))},
-	}
-	a := start(t, version, "tools", scenarios)
+	a := start(t, version, "tools", agentScenarios)
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	for _, tc := range []struct {
-		prompt   string
-		max      int
-		want     string
-		isError  bool
-		requests int
-	}{
-		{prompt: "single", want: "call-1: Weather in Paris: 18°C, partly cloudy", requests: 2},
-		{prompt: "parallel", want: "a: Weather in Paris: 18°C, partly cloudy; b: Weather in London: 15°C, rainy; c: 33", requests: 2},
-		{prompt: "failing", want: `a: error: tool "add" failed: no numbers to add; b: error: tool "get_weather" failed: no city given`, requests: 2},
-		{prompt: "invalid", want: `a: error: invalid input for tool "add": /numbers: got string, want null or array; ` +
-			`b: error: invalid input for tool "get_weather": (root): missing property 'city'; (root): additional properties 'town' not allowed`, requests: 2},
-		{prompt: "unknown", want: `a: error: unknown tool "get_forecast": the tools are add, get_weather`, requests: 2},
-		{prompt: "limit", max: 3, isError: true, requests: 3,
-			want: "the tool loop stopped at its limit of 3 sampling requests (maxIterations) with the model still asking for tools (get_weather)"},
-		{prompt: "duplicate", isError: true, requests: 2,
-			want: `the tool loop failed: the model's answer was refused: sampling: invalid result: /content/1/id: tool use id "x" is already used in message 1 of the conversation; ids must be unique`},
-		{prompt: "plain", want: "Hello.", requests: 1},
-	} {
+	for _, tc := range agentCases {
 		t.Run(tc.prompt, func(t *testing.T) {
 			a.mu.Lock()
 			before := len(a.requests)
@@ -403,8 +355,22 @@ func testAgent(t *testing.T, version string) {
 		})
 	}
 	a.checkWire(t, 16)
-	// The parallel tool calls were answered in one user message, their results in the order of
-	// the tool uses.
+	checkParallelResults(t, a)
+	// Every request offered the two tools.
+	for i, p := range a.requests {
+		if len(p.Tools) != 2 || p.Tools[0].Name != "get_weather" || p.Tools[1].Name != "add" {
+			t.Errorf("request %d: tools %v", i, p.Tools)
+		}
+	}
+	// maxIterations out of bounds.
+	if got, isErr := a.call(t, ctx, map[string]any{"prompt": "plain", "maxIterations": 0}); !isErr || !strings.Contains(got, "maxIterations must be between 1 and 50") {
+		t.Errorf("maxIterations 0: %q", got)
+	}
+}
+
+// checkParallelResults checks that the parallel tool calls of a's scenario "parallel" were
+// answered in one user message, their results in the order of the tool uses.
+func checkParallelResults(t *testing.T, a *process) {
 	found := false
 	for _, p := range a.requests {
 		if p.Messages[0].Content.List[0].(*mcp.TextContent).Text != "parallel" || len(p.Messages) != 3 {
@@ -425,16 +391,65 @@ func testAgent(t *testing.T, version string) {
 	if !found {
 		t.Error("no second request in the parallel scenario")
 	}
-	// Every request offered the two tools.
-	for i, p := range a.requests {
-		if len(p.Tools) != 2 || p.Tools[0].Name != "get_weather" || p.Tools[1].Name != "add" {
-			t.Errorf("request %d: tools %v", i, p.Tools)
-		}
-	}
-	// maxIterations out of bounds.
-	if got, isErr := a.call(t, ctx, map[string]any{"prompt": "plain", "maxIterations": 0}); !isErr || !strings.Contains(got, "maxIterations must be between 1 and 50") {
-		t.Errorf("maxIterations 0: %q", got)
-	}
+}
+
+// An agentCase is a call of testAgent: the agent on prompt (with maxIterations max, unless 0),
+// the result it must give, and the sampling requests it must send.
+type agentCase struct {
+	prompt   string
+	max      int
+	want     string
+	isError  bool
+	requests int
+}
+
+// agentCases are the calls of testAgent, each a scenario of agentScenarios.
+var agentCases = []agentCase{
+	{prompt: "single", want: "call-1: Weather in Paris: 18°C, partly cloudy", requests: 2},
+	{prompt: "parallel", want: "a: Weather in Paris: 18°C, partly cloudy; b: Weather in London: 15°C, rainy; c: 33", requests: 2},
+	{prompt: "failing", want: `a: error: tool "add" failed: no numbers to add; b: error: tool "get_weather" failed: no city given`, requests: 2},
+	{prompt: "invalid", want: `a: error: invalid input for tool "add": /numbers: got string, want null or array; ` +
+		`b: error: invalid input for tool "get_weather": (root): missing property 'city'; (root): additional properties 'town' not allowed`, requests: 2},
+	{prompt: "unknown", want: `a: error: unknown tool "get_forecast": the tools are add, get_weather`, requests: 2},
+	{prompt: "limit", max: 3, isError: true, requests: 3,
+		want: "the tool loop stopped at its limit of 3 sampling requests (maxIterations) with the model still asking for tools (get_weather)"},
+	{prompt: "duplicate", isError: true, requests: 2,
+		want: `the tool loop failed: the model's answer was refused: sampling: invalid result: /content/1/id: tool use id "x" is already used in message 1 of the conversation; ids must be unique`},
+	{prompt: "plain", want: "Hello.", requests: 1},
+}
+
+// agentScenarios are the scripted models of testAgent, by prompt.
+var agentScenarios = map[string][]turn{
+	"single": {
+		answer("toolUse", use("call-1", "get_weather", `{"city":"Paris"}`)),
+		echo("call-1"),
+	},
+	"parallel": {
+		answer("toolUse", use("a", "get_weather", `{"city":"Paris"}`), use("b", "get_weather", `{"city":"London"}`), use("c", "add", `{"numbers":[18,15]}`)),
+		echo("a", "b", "c"),
+	},
+	"failing": {
+		answer("toolUse", use("a", "add", `{"numbers":[]}`), use("b", "get_weather", `{"city":" "}`)),
+		echo("a", "b"),
+	},
+	"invalid": {
+		answer("toolUse", use("a", "add", `{"numbers":"1,2"}`), use("b", "get_weather", `{"town":"Paris"}`)),
+		echo("a", "b"),
+	},
+	"unknown": {
+		answer("toolUse", use("a", "get_forecast", `{"city":"Paris"}`)),
+		echo("a"),
+	},
+	"limit": {
+		answer("toolUse", use("a", "add", `{"numbers":[1]}`)),
+		answer("toolUse", use("b", "add", `{"numbers":[2]}`)),
+		answer("toolUse", use("c", "get_weather", `{"city":"Rome"}`)),
+	},
+	"duplicate": {
+		answer("toolUse", use("x", "add", `{"numbers":[1]}`)),
+		answer("toolUse", use("y", "add", `{"numbers":[2]}`), use("x", "add", `{"numbers":[3]}`)),
+	},
+	"plain": {answer("endTurn", text("Hello."))},
 }
 
 // TestAgentRoundTripLimit: a model that always asks for tools gets the agent's own error result
