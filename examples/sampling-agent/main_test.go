@@ -156,52 +156,14 @@ func launch(t *testing.T, cmd *exec.Cmd, version, capabilities string, scenarios
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("sampling-agent: %v\n%s", err, stderr.String())
-			}
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("sampling-agent did not exit when its stdin closed")
-		}
-	})
+	waitOnCleanup(t, cmd, stdin, &stderr)
 	var mu sync.Mutex
 	out := readCloser{io.TeeReader(stdout, writerFunc(func(b []byte) (int, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		return a.stdout.Write(b)
 	})), stdout}
-	model := func(ctx context.Context, params *sdk.CreateMessageWithToolsParams) (*sdk.CreateMessageWithToolsResult, error) {
-		data, err := json.Marshal(params)
-		if err != nil {
-			return nil, err
-		}
-		var p mcp.CreateMessageRequestParams
-		if err := mcp.Unmarshal(data, &p); err != nil {
-			t.Errorf("the sampling request, as the client's SDK decoded it, is invalid: %v", err)
-			return nil, err
-		}
-		prompt := p.Messages[0].Content.List[0].(*mcp.TextContent).Text
-		a.mu.Lock()
-		n := a.played[prompt]
-		a.played[prompt]++
-		a.requests = append(a.requests, &p)
-		a.mu.Unlock()
-		turns := scenarios[prompt]
-		if n >= len(turns) {
-			return nil, fmt.Errorf("scenario %q has no turn %d", prompt, n+1)
-		}
-		var res sdk.CreateMessageWithToolsResult
-		if err := json.Unmarshal([]byte(turns[n](ctx, &p)), &res); err != nil {
-			return nil, err
-		}
-		return &res, nil
-	}
+	model := a.model(t, scenarios)
 	opts := &sdk.ClientOptions{}
 	switch capabilities {
 	case "tools":
@@ -231,6 +193,56 @@ func launch(t *testing.T, cmd *exec.Cmd, version, capabilities string, scenarios
 		t.Fatalf("the session negotiated %s, want %s", a.version, want)
 	}
 	return a
+}
+
+// waitOnCleanup has the end of the test close the agent's stdin and wait for cmd, the agent, to
+// exit (reporting an exit in error, with its stderr), killing it after 10 s.
+func waitOnCleanup(t *testing.T, cmd *exec.Cmd, stdin io.Closer, stderr *bytes.Buffer) {
+	t.Cleanup(func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("sampling-agent: %v\n%s", err, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Error("sampling-agent did not exit when its stdin closed")
+		}
+	})
+}
+
+// model is the client's model for the agent a: the next turn of the scenario of the sampling
+// request's prompt, each request recorded in a.
+func (a *process) model(t *testing.T, scenarios map[string][]turn) func(context.Context, *sdk.CreateMessageWithToolsParams) (*sdk.CreateMessageWithToolsResult, error) {
+	return func(ctx context.Context, params *sdk.CreateMessageWithToolsParams) (*sdk.CreateMessageWithToolsResult, error) {
+		data, err := json.Marshal(params)
+		if err != nil {
+			return nil, err
+		}
+		var p mcp.CreateMessageRequestParams
+		if err := mcp.Unmarshal(data, &p); err != nil {
+			t.Errorf("the sampling request, as the client's SDK decoded it, is invalid: %v", err)
+			return nil, err
+		}
+		prompt := p.Messages[0].Content.List[0].(*mcp.TextContent).Text
+		a.mu.Lock()
+		n := a.played[prompt]
+		a.played[prompt]++
+		a.requests = append(a.requests, &p)
+		a.mu.Unlock()
+		turns := scenarios[prompt]
+		if n >= len(turns) {
+			return nil, fmt.Errorf("scenario %q has no turn %d", prompt, n+1)
+		}
+		var res sdk.CreateMessageWithToolsResult
+		if err := json.Unmarshal([]byte(turns[n](ctx, &p)), &res); err != nil {
+			return nil, err
+		}
+		return &res, nil
+	}
 }
 
 type readCloser struct {

@@ -129,7 +129,6 @@ var overLong = map[string]int{
 	"backfill/openai.go ToOpenAICompletion":                                 96,
 	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd":                          85,
 	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd literal":                  81,
-	"examples/sampling-agent/main_test.go launch":                           92,
 	"sampling/gosdk/example_fallback_test.go ExampleHandler_fallback":       83,
 	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
 	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
