@@ -134,7 +134,6 @@ var overLong = map[string]int{
 	"examples/sampling-agent/scale_test.go load.converse":                   82,
 	"examples/sampling-agent/scale_test.go TestScale":                       105,
 	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
-	"sampling/gosdk/example_fallback_test.go ExampleHandler_fallback":       83,
 	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
 	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
 	"sampling/gosdk/helpers_test.go TestHelpers":                            87,
