@@ -136,7 +136,6 @@ var overLong = map[string]int{
 	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
 	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
 	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
-	"sampling/mrtr/helpers.go Runner.ReplayNeutral":                         93,
 	"sampling/mrtr/mrtr_test.go TestMRTRScenarios":                          94,
 }
 
