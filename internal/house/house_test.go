@@ -136,7 +136,6 @@ var overLong = map[string]int{
 	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
 	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
 	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
-	"sampling/mrtr/mrtr_test.go TestMRTRScenarios":                          94,
 }
 
 // checkFuncLengths reports each function declaration or literal of f, the file at path, over
