@@ -134,8 +134,6 @@ var overLong = map[string]int{
 	"examples/sampling-agent/scale_test.go load.converse":                   82,
 	"examples/sampling-agent/scale_test.go TestScale":                       105,
 	"examples/sampling-agent/scale_test.go TestKeyRotation":                 93,
-	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
-	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
 }
 
 // checkFuncLengths reports each function declaration or literal of f, the file at path, over
