@@ -129,12 +129,6 @@ var overLong = map[string]int{
 	"backfill/openai.go ToOpenAICompletion":                                 96,
 	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd":                          85,
 	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd literal":                  81,
-	"sampling/gosdk/example_fallback_test.go ExampleHandler_fallback":       83,
-	"sampling/gosdk/handler_test.go TestHandlerProgress":                    96,
-	"sampling/gosdk/handler_test.go TestHandlerProgress literal":            92,
-	"sampling/gosdk/helpers_test.go TestHelpers":                            87,
-	"sampling/mrtr/helpers.go Runner.ReplayNeutral":                         93,
-	"sampling/mrtr/mrtr_test.go TestMRTRScenarios":                          94,
 }
 
 // checkFuncLengths reports each function declaration or literal of f, the file at path, over

@@ -31,17 +31,8 @@ func ExampleHandler_fallback() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	// A model (the client's or the provider's) that asks for the weather, then answers with it.
-	answer := func(model string, last *mcp.SamplingMessage) *mcp.CreateMessageResult {
-		if r, ok := last.Content.List[0].(*mcp.ToolResultContent); ok {
-			return &mcp.CreateMessageResult{Role: mcp.RoleAssistant, Model: model, StopReason: ptr(mcp.CreateMessageResultStopReasonEndTurn),
-				Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: "It is " + r.Content[0].(*mcp.TextContent).Text + "."})}
-		}
-		return &mcp.CreateMessageResult{Role: mcp.RoleAssistant, Model: model, StopReason: ptr(mcp.CreateMessageResultStopReasonToolUse),
-			Content: mcp.NewSamplingMessageContent(&mcp.ToolUseContent{ID: "call-1", Name: "get_weather", Input: map[string]json.RawMessage{"city": json.RawMessage(`"Paris"`)}})}
-	}
 	provider := sampling.SamplerFunc(func(_ context.Context, p *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
-		return answer("the provider's model", &p.Messages[len(p.Messages)-1]), nil
+		return weatherModel("the provider's model", &p.Messages[len(p.Messages)-1]), nil
 	})
 
 	key := make([]byte, 32) // shared by the server's instances, and secret
@@ -50,24 +41,7 @@ func ExampleHandler_fallback() {
 		Runner:   &mrtr.Runner{Loop: &sampling.Loop{Tools: []*sampling.Tool{weather}}, Key: key, Guard: &mrtr.MemoryGuard{}},
 		Fallback: provider,
 	}
-	server := sdk.NewServer(&sdk.Implementation{Name: "agent-server", Version: "1"}, nil)
-	sdk.AddTool(server, &sdk.Tool{Name: "agent"}, func(ctx context.Context, req *sdk.CallToolRequest, in struct {
-		Prompt string `json:"prompt"`
-	}) (*sdk.CallToolResult, any, error) {
-		res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
-			return &mcp.CreateMessageRequestParams{
-				Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
-				MaxTokens: 1024,
-			}, nil
-		})
-		if err != nil {
-			return nil, nil, gosdk.JSONRPCError(err) // a failure of the provider: a tool result with isError
-		}
-		if res != nil {
-			return res, nil, nil // the client's model, at 2026-07-28: InputRequests
-		}
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: out.Text() + " (" + out.Last.Model + ")"}}}, nil, nil
-	})
+	server := fallbackAgentServer(h)
 
 	clients := []struct {
 		name string
@@ -79,7 +53,7 @@ func ExampleHandler_fallback() {
 				if err != nil {
 					return nil, err
 				}
-				return gosdk.ToSDKResult(answer("the client's model", &p.Messages[len(p.Messages)-1]))
+				return gosdk.ToSDKResult(weatherModel("the client's model", &p.Messages[len(p.Messages)-1]))
 			}}},
 		{"a client without sampling", nil},
 	}
@@ -103,4 +77,39 @@ func ExampleHandler_fallback() {
 	// Output:
 	// 2026-07-28, a client with sampling.tools: It is 18°C in Paris. (the client's model)
 	// 2026-07-28, a client without sampling: It is 18°C in Paris. (the provider's model)
+}
+
+// weatherModel is a model (the client's or the provider's) that asks for the weather, then
+// answers with it; model names it in the result.
+func weatherModel(model string, last *mcp.SamplingMessage) *mcp.CreateMessageResult {
+	if r, ok := last.Content.List[0].(*mcp.ToolResultContent); ok {
+		return &mcp.CreateMessageResult{Role: mcp.RoleAssistant, Model: model, StopReason: ptr(mcp.CreateMessageResultStopReasonEndTurn),
+			Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: "It is " + r.Content[0].(*mcp.TextContent).Text + "."})}
+	}
+	return &mcp.CreateMessageResult{Role: mcp.RoleAssistant, Model: model, StopReason: ptr(mcp.CreateMessageResultStopReasonToolUse),
+		Content: mcp.NewSamplingMessageContent(&mcp.ToolUseContent{ID: "call-1", Name: "get_weather", Input: map[string]json.RawMessage{"city": json.RawMessage(`"Paris"`)}})}
+}
+
+// fallbackAgentServer is a go-sdk server whose tool "agent" runs a step of h: the
+// InputRequests of the client's model at 2026-07-28, or the answer of the Fallback's.
+func fallbackAgentServer(h *gosdk.Handler) *sdk.Server {
+	server := sdk.NewServer(&sdk.Implementation{Name: "agent-server", Version: "1"}, nil)
+	sdk.AddTool(server, &sdk.Tool{Name: "agent"}, func(ctx context.Context, req *sdk.CallToolRequest, in struct {
+		Prompt string `json:"prompt"`
+	}) (*sdk.CallToolResult, any, error) {
+		res, out, err := h.Step(ctx, req, func() (*mcp.CreateMessageRequestParams, error) {
+			return &mcp.CreateMessageRequestParams{
+				Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Text: in.Prompt})}},
+				MaxTokens: 1024,
+			}, nil
+		})
+		if err != nil {
+			return nil, nil, gosdk.JSONRPCError(err) // a failure of the provider: a tool result with isError
+		}
+		if res != nil {
+			return res, nil, nil // the client's model, at 2026-07-28: InputRequests
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: out.Text() + " (" + out.Last.Model + ")"}}}, nil, nil
+	})
+	return server
 }

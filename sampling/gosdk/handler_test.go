@@ -562,91 +562,117 @@ func TestHandlerProgress(t *testing.T) {
 				echoResults(t, "p", "s"),
 			}}
 			w := &wire{}
-			cr, cw := io.Pipe()
-			sr, sw := io.Pipe()
-			ss, err := hs.server.Connect(t.Context(), &sdk.IOTransport{Reader: cr, Writer: w.writer("server", sw)}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { ss.Close() })
-			opts := clientOptions(m, "tools", false)
-			var mu sync.Mutex
-			var got []string
-			opts.ProgressNotificationHandler = func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
-				mu.Lock()
-				defer mu.Unlock()
-				got = append(got, fmt.Sprintf("%v %g %s", req.Params.ProgressToken, req.Params.Progress, req.Params.Message))
-			}
-			cs, err := sdk.NewClient(&sdk.Implementation{Name: "scripted-client", Version: "0"}, opts).
-				Connect(t.Context(), &sdk.IOTransport{Reader: sr, Writer: w.writer("client", cw)}, &sdk.ClientSessionOptions{ProtocolVersion: v.version})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cs.Close() })
+			received := &receivedProgress{}
+			cs := connectRecorded(t, hs, v.version, m, w, received)
 			params := &sdk.CallToolParams{Name: "agent", Arguments: map[string]any{"prompt": "Weather?"}}
 			params.SetProgressToken("tok-1")
 			res, err := cs.CallTool(t.Context(), params)
 			if err != nil || callText(t, res) != "p: Weather in Paris: 18°C, partly cloudy; s: 3" {
 				t.Fatalf("tools/call: %v %+v", err, res)
 			}
-			// On the wire, in the order the server wrote them: the progress notifications, and the
-			// responses to tools/call.
-			var events []string
-			var responses []int // the number of notifications written before each tools/call response
-			calls := map[string]bool{}
-			for _, l := range w.all() {
-				var msg struct {
-					ID     json.RawMessage `json:"id"`
-					Method string          `json:"method"`
-					Params struct {
-						ProgressToken any     `json:"progressToken"`
-						Progress      float64 `json:"progress"`
-						Message       string  `json:"message"`
-					} `json:"params"`
-					Result json.RawMessage `json:"result"`
-				}
-				if err := json.Unmarshal(l.data, &msg); err != nil {
-					t.Fatal(err)
-				}
-				switch {
-				case l.from == "client" && msg.Method == "tools/call":
-					calls[string(msg.ID)] = true
-				case l.from == "server" && msg.Method == "notifications/progress":
-					events = append(events, fmt.Sprintf("%v %g %s", msg.Params.ProgressToken, msg.Params.Progress, msg.Params.Message))
-				case l.from == "server" && msg.Result != nil && calls[string(msg.ID)]:
-					responses = append(responses, len(events))
-				}
-			}
-			want := []string{
-				"tok-1 1 asking the model (request 1 of at most 10)",
-				"tok-1 2 tool get_weather ran",
-				"tok-1 3 tool add ran",
-				"tok-1 4 asking the model (request 2 of at most 10)",
-				"tok-1 5 done after 2 requests",
-			}
-			// The two tools run concurrently: their events come in the order they finish.
-			if len(events) == 5 && strings.HasSuffix(events[1], "add ran") {
-				want[1], want[2] = "tok-1 2 tool add ran", "tok-1 3 tool get_weather ran"
-			}
-			if strings.Join(events, "\n") != strings.Join(want, "\n") {
-				t.Errorf("progress on the wire:\n%s\nwant:\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
-			}
-			// Each round's events precede its response: at 2026-07-28 the rounds end after
-			// events 1, 4 and 5; at 2025-11-25 the one call ends after all five.
-			wantResponses := []int{1, 4, 5}
-			if v.version != "" {
-				wantResponses = []int{5}
-			}
-			if fmt.Sprint(responses) != fmt.Sprint(wantResponses) {
-				t.Errorf("tools/call responses written after %v notifications, want %v", responses, wantResponses)
-			}
+			events, responses := wireProgress(t, w)
+			checkWireProgress(t, v.version, events, responses)
 			cs.Close() // the client has handled every notification it received
-			mu.Lock()
-			defer mu.Unlock()
-			if len(got) != len(events) {
-				t.Errorf("the client's handler got %d notifications, the server wrote %d", len(got), len(events))
+			received.mu.Lock()
+			defer received.mu.Unlock()
+			if len(received.got) != len(events) {
+				t.Errorf("the client's handler got %d notifications, the server wrote %d", len(received.got), len(events))
 			}
 		})
+	}
+}
+
+// receivedProgress is what the client's ProgressNotificationHandler received: token,
+// progress and message of each notification.
+type receivedProgress struct {
+	mu  sync.Mutex
+	got []string
+}
+
+// connectRecorded connects hs's server and a go-sdk client at version, answered by m, over
+// pipes whose bytes w records; the client's progress notifications go to received.
+func connectRecorded(t *testing.T, hs *handlerServer, version string, m *model, w *wire, received *receivedProgress) *sdk.ClientSession {
+	t.Helper()
+	cr, cw := io.Pipe()
+	sr, sw := io.Pipe()
+	ss, err := hs.server.Connect(t.Context(), &sdk.IOTransport{Reader: cr, Writer: w.writer("server", sw)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	opts := clientOptions(m, "tools", false)
+	opts.ProgressNotificationHandler = func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+		received.mu.Lock()
+		defer received.mu.Unlock()
+		received.got = append(received.got, fmt.Sprintf("%v %g %s", req.Params.ProgressToken, req.Params.Progress, req.Params.Message))
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "scripted-client", Version: "0"}, opts).
+		Connect(t.Context(), &sdk.IOTransport{Reader: sr, Writer: w.writer("client", cw)}, &sdk.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// wireProgress reads, on the wire w recorded and in the order the server wrote them, the
+// progress notifications (token, progress and message) and the responses to tools/call (the
+// number of notifications written before each).
+func wireProgress(t *testing.T, w *wire) (events []string, responses []int) {
+	t.Helper()
+	calls := map[string]bool{}
+	for _, l := range w.all() {
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				ProgressToken any     `json:"progressToken"`
+				Progress      float64 `json:"progress"`
+				Message       string  `json:"message"`
+			} `json:"params"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(l.data, &msg); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case l.from == "client" && msg.Method == "tools/call":
+			calls[string(msg.ID)] = true
+		case l.from == "server" && msg.Method == "notifications/progress":
+			events = append(events, fmt.Sprintf("%v %g %s", msg.Params.ProgressToken, msg.Params.Progress, msg.Params.Message))
+		case l.from == "server" && msg.Result != nil && calls[string(msg.ID)]:
+			responses = append(responses, len(events))
+		}
+	}
+	return events, responses
+}
+
+// checkWireProgress checks the progress notifications the server wrote at version, and the
+// number of them written before each response to tools/call.
+func checkWireProgress(t *testing.T, version string, events []string, responses []int) {
+	t.Helper()
+	want := []string{
+		"tok-1 1 asking the model (request 1 of at most 10)",
+		"tok-1 2 tool get_weather ran",
+		"tok-1 3 tool add ran",
+		"tok-1 4 asking the model (request 2 of at most 10)",
+		"tok-1 5 done after 2 requests",
+	}
+	// The two tools run concurrently: their events come in the order they finish.
+	if len(events) == 5 && strings.HasSuffix(events[1], "add ran") {
+		want[1], want[2] = "tok-1 2 tool add ran", "tok-1 3 tool get_weather ran"
+	}
+	if strings.Join(events, "\n") != strings.Join(want, "\n") {
+		t.Errorf("progress on the wire:\n%s\nwant:\n%s", strings.Join(events, "\n"), strings.Join(want, "\n"))
+	}
+	// Each round's events precede its response: at 2026-07-28 the rounds end after
+	// events 1, 4 and 5; at 2025-11-25 the one call ends after all five.
+	wantResponses := []int{1, 4, 5}
+	if version != "" {
+		wantResponses = []int{5}
+	}
+	if fmt.Sprint(responses) != fmt.Sprint(wantResponses) {
+		t.Errorf("tools/call responses written after %v notifications, want %v", responses, wantResponses)
 	}
 }
 

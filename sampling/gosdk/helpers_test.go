@@ -93,92 +93,111 @@ func helperServer(t *testing.T) *handlerServer {
 	return hs
 }
 
+// helperCase is a call of a helper's tool against a scripted model: the result's text and
+// isError that the client receives.
+type helperCase struct {
+	name, tool string
+	turns      []turn
+	want       string
+	isError    bool
+}
+
+// helperCases are the calls of TestHelpers: each helper answering at once, after retries, and
+// after running out of attempts.
+var helperCases = []helperCase{
+	{name: "a tool call at once", tool: "pick", turns: []turn{
+		answer("toolUse", use("w", "get_weather", `{"city":"Paris"}`)),
+	}, want: `1 attempts: {"type":"tool_use","id":"w","name":"get_weather","input":{"city":"Paris"}}`},
+	{name: "tool call retries", tool: "pick", turns: []turn{
+		answer("endTurn", text("It is sunny.")),
+		answer("toolUse", use("a", "get_weather", `{"town":"Paris"}`)),
+		answer("toolUse", use("b", "get_weather", `{"city":"Paris"}`)),
+	}, want: `3 attempts: {"type":"tool_use","id":"b","name":"get_weather","input":{"city":"Paris"}}`},
+	{name: "tool call exhaustion", tool: "pick", isError: true, turns: []turn{
+		answer("endTurn", text("No.")),
+		answer("endTurn", text("Still no.")),
+		answer("toolUse", use("x", "get_forecast", `{"city":"Paris"}`)),
+	}, want: `sampling: SampleTools: no valid answer in 3 attempts; the last: unknown tool "get_forecast": the tools are get_weather`},
+	{name: "structured at once", tool: "forecast", turns: []turn{
+		answer("toolUse", use("f", "answer", `{"city":"Paris","tempC":18}`)),
+	}, want: "1 attempts: {City:Paris TempC:18}"},
+	{name: "structured retries", tool: "forecast", turns: []turn{
+		answer("toolUse", use("f1", "answer", `{"city":"Paris","tempC":"warm"}`)),
+		answer("toolUse", use("f2", "answer", `{"city":"Paris","tempC":18}`)),
+	}, want: "2 attempts: {City:Paris TempC:18}"},
+	{name: "structured exhaustion", tool: "forecast", isError: true, turns: []turn{
+		answer("endTurn", text("18 degrees")),
+		answer("toolUse", use("f1", "answer", `{"city":"Paris"}`)),
+		answer("toolUse", use("f2", "answer", `{"tempC":18}`)),
+	}, want: `sampling: SampleStructured: no valid answer in 3 attempts; the last: invalid input for tool "answer": (root): missing property 'city'`},
+}
+
+// TestHelpers runs each of helperCases at each version, then the calls that a helper refuses.
 func TestHelpers(t *testing.T) {
 	for _, v := range versions {
-		for _, tc := range []struct {
-			name, tool string
-			turns      []turn
-			want       string
-			isError    bool
-		}{
-			{name: "a tool call at once", tool: "pick", turns: []turn{
-				answer("toolUse", use("w", "get_weather", `{"city":"Paris"}`)),
-			}, want: `1 attempts: {"type":"tool_use","id":"w","name":"get_weather","input":{"city":"Paris"}}`},
-			{name: "tool call retries", tool: "pick", turns: []turn{
-				answer("endTurn", text("It is sunny.")),
-				answer("toolUse", use("a", "get_weather", `{"town":"Paris"}`)),
-				answer("toolUse", use("b", "get_weather", `{"city":"Paris"}`)),
-			}, want: `3 attempts: {"type":"tool_use","id":"b","name":"get_weather","input":{"city":"Paris"}}`},
-			{name: "tool call exhaustion", tool: "pick", isError: true, turns: []turn{
-				answer("endTurn", text("No.")),
-				answer("endTurn", text("Still no.")),
-				answer("toolUse", use("x", "get_forecast", `{"city":"Paris"}`)),
-			}, want: `sampling: SampleTools: no valid answer in 3 attempts; the last: unknown tool "get_forecast": the tools are get_weather`},
-			{name: "structured at once", tool: "forecast", turns: []turn{
-				answer("toolUse", use("f", "answer", `{"city":"Paris","tempC":18}`)),
-			}, want: "1 attempts: {City:Paris TempC:18}"},
-			{name: "structured retries", tool: "forecast", turns: []turn{
-				answer("toolUse", use("f1", "answer", `{"city":"Paris","tempC":"warm"}`)),
-				answer("toolUse", use("f2", "answer", `{"city":"Paris","tempC":18}`)),
-			}, want: "2 attempts: {City:Paris TempC:18}"},
-			{name: "structured exhaustion", tool: "forecast", isError: true, turns: []turn{
-				answer("endTurn", text("18 degrees")),
-				answer("toolUse", use("f1", "answer", `{"city":"Paris"}`)),
-				answer("toolUse", use("f2", "answer", `{"tempC":18}`)),
-			}, want: `sampling: SampleStructured: no valid answer in 3 attempts; the last: invalid input for tool "answer": (root): missing property 'city'`},
-		} {
-			t.Run(v.name+"/"+tc.name, func(t *testing.T) {
-				hs := helperServer(t)
-				m := &model{t: t, turns: tc.turns}
-				cs := connectClient(t, hs.server, v.version, clientOptions(m, "tools", false))
-				res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: tc.tool, Arguments: map[string]any{"prompt": "Weather in Paris?"}})
-				if err != nil {
-					t.Fatalf("tools/call: %v", err)
-				}
-				if got := callText(t, res); got != tc.want || res.IsError != tc.isError {
-					t.Errorf("result %q (isError %v), want %q (%v)", got, res.IsError, tc.want, tc.isError)
-				}
-				if m.count() != len(tc.turns) {
-					t.Errorf("the model answered %d requests, want %d", m.count(), len(tc.turns))
-				}
-				calls, sampled := hs.counts()
-				if v.version == "" && (calls != len(tc.turns)+1 || sampled != 0) {
-					t.Errorf("%d tools/call, %d sampling requests sent by the server; want %d, 0", calls, sampled, len(tc.turns)+1)
-				}
-				if v.version != "" && (calls != 1 || sampled != len(tc.turns)) {
-					t.Errorf("%d tools/call, %d sampling requests sent by the server; want 1, %d", calls, sampled, len(tc.turns))
-				}
-				// Each retry told the model what was wrong: the conversation grows by two messages.
-				for i, p := range m.seen {
-					if len(p.Messages) != 2*i+1 {
-						t.Errorf("request %d: %d messages", i+1, len(p.Messages))
-					}
-					if p.ToolChoice == nil || p.ToolChoice.Mode == nil || *p.ToolChoice.Mode != mcp.ToolChoiceModeRequired {
-						t.Errorf("request %d does not force a tool call", i+1)
-					}
-				}
-			})
+		for _, tc := range helperCases {
+			t.Run(v.name+"/"+tc.name, func(t *testing.T) { runHelperCase(t, v.version, tc) })
 		}
-		t.Run(v.name+"/schema and tools", func(t *testing.T) {
-			hs := helperServer(t)
-			m := &model{t: t}
-			cs := connectClient(t, hs.server, v.version, clientOptions(m, "tools", false))
-			_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "both", Arguments: map[string]any{"prompt": "Weather?"}})
-			werr, _ := rpcErr(t, err)
-			if werr.Code != -32603 || !strings.Contains(werr.Message, "tools") || m.count() != 0 {
-				t.Errorf("error %d %q; %d requests", werr.Code, werr.Message, m.count())
-			}
-		})
-		t.Run(v.name+"/without sampling.tools", func(t *testing.T) {
-			hs := helperServer(t)
-			m := &model{t: t}
-			cs := connectClient(t, hs.server, v.version, clientOptions(m, "basic", false))
-			_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "forecast", Arguments: map[string]any{"prompt": "Weather?"}})
-			if werr, _ := rpcErr(t, err); werr.Code != -32021 || m.count() != 0 {
-				t.Errorf("error %d %q; %d requests", werr.Code, werr.Message, m.count())
-			}
-		})
+		testHelperRefusals(t, v.name, v.version)
 	}
+}
+
+// runHelperCase calls tc's tool at version and checks its result, the requests the model
+// answered, and the round trips the server made.
+func runHelperCase(t *testing.T, version string, tc helperCase) {
+	hs := helperServer(t)
+	m := &model{t: t, turns: tc.turns}
+	cs := connectClient(t, hs.server, version, clientOptions(m, "tools", false))
+	res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: tc.tool, Arguments: map[string]any{"prompt": "Weather in Paris?"}})
+	if err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	if got := callText(t, res); got != tc.want || res.IsError != tc.isError {
+		t.Errorf("result %q (isError %v), want %q (%v)", got, res.IsError, tc.want, tc.isError)
+	}
+	if m.count() != len(tc.turns) {
+		t.Errorf("the model answered %d requests, want %d", m.count(), len(tc.turns))
+	}
+	calls, sampled := hs.counts()
+	if version == "" && (calls != len(tc.turns)+1 || sampled != 0) {
+		t.Errorf("%d tools/call, %d sampling requests sent by the server; want %d, 0", calls, sampled, len(tc.turns)+1)
+	}
+	if version != "" && (calls != 1 || sampled != len(tc.turns)) {
+		t.Errorf("%d tools/call, %d sampling requests sent by the server; want 1, %d", calls, sampled, len(tc.turns))
+	}
+	// Each retry told the model what was wrong: the conversation grows by two messages.
+	for i, p := range m.seen {
+		if len(p.Messages) != 2*i+1 {
+			t.Errorf("request %d: %d messages", i+1, len(p.Messages))
+		}
+		if p.ToolChoice == nil || p.ToolChoice.Mode == nil || *p.ToolChoice.Mode != mcp.ToolChoiceModeRequired {
+			t.Errorf("request %d does not force a tool call", i+1)
+		}
+	}
+}
+
+// testHelperRefusals runs, as subtests of t named after name, the calls a helper refuses at
+// version before asking the model: a schema with tools, and a client without sampling.tools.
+func testHelperRefusals(t *testing.T, name, version string) {
+	t.Run(name+"/schema and tools", func(t *testing.T) {
+		hs := helperServer(t)
+		m := &model{t: t}
+		cs := connectClient(t, hs.server, version, clientOptions(m, "tools", false))
+		_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "both", Arguments: map[string]any{"prompt": "Weather?"}})
+		werr, _ := rpcErr(t, err)
+		if werr.Code != -32603 || !strings.Contains(werr.Message, "tools") || m.count() != 0 {
+			t.Errorf("error %d %q; %d requests", werr.Code, werr.Message, m.count())
+		}
+	})
+	t.Run(name+"/without sampling.tools", func(t *testing.T) {
+		hs := helperServer(t)
+		m := &model{t: t}
+		cs := connectClient(t, hs.server, version, clientOptions(m, "basic", false))
+		_, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "forecast", Arguments: map[string]any{"prompt": "Weather?"}})
+		if werr, _ := rpcErr(t, err); werr.Code != -32021 || m.count() != 0 {
+			t.Errorf("error %d %q; %d requests", werr.Code, werr.Message, m.count())
+		}
+	})
 }
 
 // TestHelperStates: a helper's state is refused when tampered with, presented to another tool,

@@ -134,40 +134,12 @@ func (r *Runner) ReplayNeutral(ctx context.Context, req *NeutralRequest, helper 
 	var key string
 	var opened *Opened
 	if req.RequestState != nil {
-		if opened, err = states.Open(*req.RequestState, b); err != nil {
+		if opened, key, err = openReplay(states, req, b, s); err != nil {
 			return nil, err
-		}
-		var rs replayState
-		d := json.NewDecoder(bytes.NewReader(opened.Body))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&rs); err != nil || len(rs.Digests) != len(rs.Answers)+1 {
-			return nil, stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
-		}
-		s.answers, s.digests, key = rs.Answers, rs.Digests, rs.Key
-		response, err := req.Response(key)
-		if err != nil {
-			return nil, invalidAnswer(key, err)
-		}
-		if !boundary.IsNil(response) {
-			if s.fresh, err = boundary.Convert[v1125.CreateMessageResult](response); err != nil {
-				return nil, invalidAnswer(key, err)
-			}
 		}
 	}
 	answered := s.fresh != nil
-	if f := sampling.ProgressFromContext(ctx); f != nil {
-		// The helper reports each attempt as it asks; the attempts replayed from the record, and
-		// the pending one of a retry, were reported in the rounds that asked them.
-		reported := float64(len(s.answers))
-		if opened != nil {
-			reported++
-		}
-		ctx = sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
-			if p.Progress > reported {
-				f(ctx, p)
-			}
-		})
-	}
+	ctx = replayProgress(ctx, s, opened)
 	err = run(ctx, s, caps)
 	var rerr *sampling.ResultError
 	if answered && s.fresh == nil && !errors.As(err, &rerr) && !errors.Is(err, errDiverged) {
@@ -191,16 +163,75 @@ func (r *Runner) ReplayNeutral(ctx context.Context, req *NeutralRequest, helper 
 		return nil, helperError(key, err)
 	}
 	if opened != nil && !answered {
-		// The client did not answer: ask again, with the same state, unless it was used.
-		if s.pendingDigest != s.digests[len(s.digests)-1] {
-			return nil, withCode(errDiverged, codeInternal, errDiverged.Error())
-		}
-		if err := states.Check(ctx, opened); err != nil {
-			return nil, err
-		}
-		return &NeutralOutcome{Key: key, Request: s.pending, State: *req.RequestState}, nil
+		return askAgain(ctx, states, s, key, opened, *req.RequestState)
 	}
-	key = fmt.Sprintf("sampling-%d", len(s.answers)+1)
+	return issueNextRound(states, b, s)
+}
+
+// openReplay opens the state that req presents, bound to b, into s: the answers recorded so
+// far, the digests of their requests and of the pending one, and the client's answer to the
+// pending request, under the state's key, which it gives with the opened state.
+func openReplay(states *States, req *NeutralRequest, b Binding, s *replaySampler) (*Opened, string, error) {
+	opened, err := states.Open(*req.RequestState, b)
+	if err != nil {
+		return nil, "", err
+	}
+	var rs replayState
+	d := json.NewDecoder(bytes.NewReader(opened.Body))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&rs); err != nil || len(rs.Digests) != len(rs.Answers)+1 {
+		return nil, "", stateErr(ErrMalformedState, codeInvalidParams, "requestState does not decode")
+	}
+	s.answers, s.digests = rs.Answers, rs.Digests
+	response, err := req.Response(rs.Key)
+	if err != nil {
+		return nil, "", invalidAnswer(rs.Key, err)
+	}
+	if !boundary.IsNil(response) {
+		if s.fresh, err = boundary.Convert[v1125.CreateMessageResult](response); err != nil {
+			return nil, "", invalidAnswer(rs.Key, err)
+		}
+	}
+	return opened, rs.Key, nil
+}
+
+// replayProgress is ctx with its progress function, if any, reporting only the attempts the
+// helper asks in this round: the attempts replayed from s's record, and the pending one of a
+// retry (opened is the state presented, nil for none), were reported in the rounds that asked
+// them.
+func replayProgress(ctx context.Context, s *replaySampler, opened *Opened) context.Context {
+	f := sampling.ProgressFromContext(ctx)
+	if f == nil {
+		return ctx
+	}
+	reported := float64(len(s.answers))
+	if opened != nil {
+		reported++
+	}
+	return sampling.WithProgress(ctx, func(ctx context.Context, p sampling.Progress) {
+		if p.Progress > reported {
+			f(ctx, p)
+		}
+	})
+}
+
+// askAgain is the outcome of a round in which the client did not answer the pending request
+// of the opened state: the same request under key, with the same state, unless it was used or
+// the helper asked otherwise.
+func askAgain(ctx context.Context, states *States, s *replaySampler, key string, opened *Opened, state string) (*NeutralOutcome, error) {
+	if s.pendingDigest != s.digests[len(s.digests)-1] {
+		return nil, withCode(errDiverged, codeInternal, errDiverged.Error())
+	}
+	if err := states.Check(ctx, opened); err != nil {
+		return nil, err
+	}
+	return &NeutralOutcome{Key: key, Request: s.pending, State: state}, nil
+}
+
+// issueNextRound is the outcome of a round that recorded every answer so far: the helper's
+// pending request under the next key, with a new state bound to b that records s's answers.
+func issueNextRound(states *States, b Binding, s *replaySampler) (*NeutralOutcome, error) {
+	key := fmt.Sprintf("sampling-%d", len(s.answers)+1)
 	body, err := json.Marshal(&replayState{Key: key, Answers: s.answers, Digests: append(s.digests[:len(s.answers):len(s.answers)], s.pendingDigest)})
 	if err != nil {
 		return nil, withCode(err, codeInternal, "encoding the state: "+err.Error())

@@ -148,86 +148,96 @@ func TestMRTRSingleToolCall(t *testing.T) {
 	}
 }
 
+// mrtrScenario is a run of the loop against a scripted model: its turns, the tool's text and
+// isError it ends with, and check of the requests the model received.
+type mrtrScenario struct {
+	turns   []func(*mcp.CreateMessageRequestParams) string
+	check   func(t *testing.T, m *model)
+	want    string // the tool's text
+	isError bool
+}
+
+// mrtrScenarios are the runs of TestMRTRScenarios, by name: parallel tool calls, a tool's
+// failure, invalid input, an unknown tool, and the iteration limit.
+var mrtrScenarios = map[string]mrtrScenario{
+	"parallel tool calls": {
+		turns: []func(*mcp.CreateMessageRequestParams) string{
+			reply("toolUse", use("a", "get_weather", `{"city":"Paris"}`), use("b", "get_weather", `{"city":"London"}`), use("c", "add", `{"numbers":[1,2]}`)),
+			reply("endTurn", text("done")),
+		},
+		check: func(t *testing.T, m *model) {
+			last := m.requests[1].Messages[2]
+			var got []string
+			for _, b := range last.Content.List {
+				r := b.(*mcp.ToolResultContent)
+				got = append(got, r.ToolUseID+"="+contentText(r.Content))
+			}
+			if strings.Join(got, ",") != "a=Weather in Paris: 18°C,b=Weather in London: 18°C,c=3" {
+				t.Errorf("results %v", got)
+			}
+		},
+		want: "done",
+	},
+	"a failing tool": {
+		turns: []func(*mcp.CreateMessageRequestParams) string{
+			reply("toolUse", use("a", "fail", `{}`)),
+			reply("endTurn", text("sorry")),
+		},
+		check: func(t *testing.T, m *model) {
+			r := lastToolResults(t, m.requests[1])["a"]
+			if !isError(r) || contentText(r.Content) != `tool "fail" failed: the service is down` {
+				t.Errorf("result %+v", r)
+			}
+		},
+		want: "sorry",
+	},
+	"invalid tool input": {
+		turns: []func(*mcp.CreateMessageRequestParams) string{
+			reply("toolUse", use("a", "add", `{"numbers":"1,2"}`)),
+			reply("endTurn", text("ok")),
+		},
+		check: func(t *testing.T, m *model) {
+			r := lastToolResults(t, m.requests[1])["a"]
+			if !isError(r) || contentText(r.Content) != `invalid input for tool "add": /numbers: got string, want null or array` {
+				t.Errorf("result %q", contentText(r.Content))
+			}
+		},
+		want: "ok",
+	},
+	"an unknown tool name": {
+		turns: []func(*mcp.CreateMessageRequestParams) string{
+			reply("toolUse", use("a", "get_wether", `{"city":"Paris"}`)),
+			reply("endTurn", text("ok")),
+		},
+		check: func(t *testing.T, m *model) {
+			r := lastToolResults(t, m.requests[1])["a"]
+			if !isError(r) || !strings.HasPrefix(contentText(r.Content), `unknown tool "get_wether": the tools are add, block, charge, fail, get_weather`) {
+				t.Errorf("result %q", contentText(r.Content))
+			}
+		},
+		want: "ok",
+	},
+	"the iteration limit": {
+		turns: []func(*mcp.CreateMessageRequestParams) string{
+			reply("toolUse", use("a", "add", `{"numbers":[1]}`)),
+			reply("toolUse", use("b", "add", `{"numbers":[1]}`)),
+			reply("toolUse", use("c", "add", `{"numbers":[1]}`)),
+			reply("toolUse", use("d", "add", `{"numbers":[1]}`)),
+		},
+		check: func(t *testing.T, m *model) {
+			if len(m.requests) != 4 {
+				t.Errorf("%d samples, want 4 (MaxIterations)", len(m.requests))
+			}
+		},
+		want:    "the loop stopped: maxIterations after 4 iterations",
+		isError: true,
+	},
+}
+
+// TestMRTRScenarios runs each of mrtrScenarios on a fixture's server, in rounds of a client
+// answering with the scenario's model.
 func TestMRTRScenarios(t *testing.T) {
-	for name, tc := range map[string]struct {
-		turns   []func(*mcp.CreateMessageRequestParams) string
-		check   func(t *testing.T, m *model)
-		want    string // the tool's text
-		isError bool
-	}{
-		"parallel tool calls": {
-			turns: []func(*mcp.CreateMessageRequestParams) string{
-				reply("toolUse", use("a", "get_weather", `{"city":"Paris"}`), use("b", "get_weather", `{"city":"London"}`), use("c", "add", `{"numbers":[1,2]}`)),
-				reply("endTurn", text("done")),
-			},
-			check: func(t *testing.T, m *model) {
-				last := m.requests[1].Messages[2]
-				var got []string
-				for _, b := range last.Content.List {
-					r := b.(*mcp.ToolResultContent)
-					got = append(got, r.ToolUseID+"="+contentText(r.Content))
-				}
-				if strings.Join(got, ",") != "a=Weather in Paris: 18°C,b=Weather in London: 18°C,c=3" {
-					t.Errorf("results %v", got)
-				}
-			},
-			want: "done",
-		},
-		"a failing tool": {
-			turns: []func(*mcp.CreateMessageRequestParams) string{
-				reply("toolUse", use("a", "fail", `{}`)),
-				reply("endTurn", text("sorry")),
-			},
-			check: func(t *testing.T, m *model) {
-				r := lastToolResults(t, m.requests[1])["a"]
-				if !isError(r) || contentText(r.Content) != `tool "fail" failed: the service is down` {
-					t.Errorf("result %+v", r)
-				}
-			},
-			want: "sorry",
-		},
-		"invalid tool input": {
-			turns: []func(*mcp.CreateMessageRequestParams) string{
-				reply("toolUse", use("a", "add", `{"numbers":"1,2"}`)),
-				reply("endTurn", text("ok")),
-			},
-			check: func(t *testing.T, m *model) {
-				r := lastToolResults(t, m.requests[1])["a"]
-				if !isError(r) || contentText(r.Content) != `invalid input for tool "add": /numbers: got string, want null or array` {
-					t.Errorf("result %q", contentText(r.Content))
-				}
-			},
-			want: "ok",
-		},
-		"an unknown tool name": {
-			turns: []func(*mcp.CreateMessageRequestParams) string{
-				reply("toolUse", use("a", "get_wether", `{"city":"Paris"}`)),
-				reply("endTurn", text("ok")),
-			},
-			check: func(t *testing.T, m *model) {
-				r := lastToolResults(t, m.requests[1])["a"]
-				if !isError(r) || !strings.HasPrefix(contentText(r.Content), `unknown tool "get_wether": the tools are add, block, charge, fail, get_weather`) {
-					t.Errorf("result %q", contentText(r.Content))
-				}
-			},
-			want: "ok",
-		},
-		"the iteration limit": {
-			turns: []func(*mcp.CreateMessageRequestParams) string{
-				reply("toolUse", use("a", "add", `{"numbers":[1]}`)),
-				reply("toolUse", use("b", "add", `{"numbers":[1]}`)),
-				reply("toolUse", use("c", "add", `{"numbers":[1]}`)),
-				reply("toolUse", use("d", "add", `{"numbers":[1]}`)),
-			},
-			check: func(t *testing.T, m *model) {
-				if len(m.requests) != 4 {
-					t.Errorf("%d samples, want 4 (MaxIterations)", len(m.requests))
-				}
-			},
-			want:    "the loop stopped: maxIterations after 4 iterations",
-			isError: true,
-		},
-	} {
+	for name, tc := range mrtrScenarios {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, nil)
 			m := &model{turns: tc.turns}
