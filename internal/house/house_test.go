@@ -122,7 +122,6 @@ var overLong = map[string]int{
 	"backfill/convert_test.go TestEdgeCases":                                134,
 	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient":           115,
 	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient literal":   91,
-	"backfill/handler_fallback_test.go TestHandlerWithProviderFallback":     85,
 	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
 	"backfill/loop_test.go TestLoopOnProvider":                              115,
 	"backfill/openai.go FromOpenAIRequest":                                  117,
