@@ -126,8 +126,6 @@ var overLong = map[string]int{
 	"backfill/loop_test.go TestLoopOnProvider":                              115,
 	"backfill/openai.go FromOpenAIRequest":                                  117,
 	"backfill/openai.go ToOpenAICompletion":                                 96,
-	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd":                          85,
-	"backfill/proxy/sdk_test.go TestGoSDKEndToEnd literal":                  81,
 	"examples/sampling-agent/main_test.go launch":                           92,
 	"examples/sampling-agent/main_test.go testAgent":                        109,
 	"examples/sampling-agent/scale_test.go load.converse":                   82,
