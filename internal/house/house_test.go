@@ -122,7 +122,6 @@ var overLong = map[string]int{
 	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient":           115,
 	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient literal":   91,
 	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
-	"backfill/loop_test.go TestLoopOnProvider":                              115,
 	"backfill/openai.go FromOpenAIRequest":                                  117,
 	"backfill/openai.go ToOpenAICompletion":                                 96,
 	"examples/sampling-agent/main_test.go launch":                           92,
