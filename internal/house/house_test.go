@@ -119,8 +119,6 @@ func moduleOf(modules []string, path string) string {
 var overLong = map[string]int{
 	"backfill/cmd/sampling-proxy/main.go run":                               176,
 	"backfill/convert_test.go TestEdgeCases":                                134,
-	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient":           115,
-	"backfill/fallback_gosdk_test.go TestFallbackWithGoSDKClient literal":   91,
 	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
 	"backfill/openai.go FromOpenAIRequest":                                  117,
 	"backfill/openai.go ToOpenAICompletion":                                 96,
