@@ -543,40 +543,15 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 	if info == nil {
 		info = &ResultInfo{}
 	}
-	type function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	}
-	type toolCall struct {
-		ID       string   `json:"id"`
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var texts []string
-	var calls []toolCall
-	for i, b := range r.Content.List {
-		bp := pointer("/content")
-		if r.Content.IsList {
-			bp = bp.index(i)
-		}
-		switch b := b.(type) {
-		case *mcp.TextContent:
-			texts = append(texts, b.Text)
-		case *mcp.ToolUseContent:
-			args, err := encodeToolInput(b.Input)
-			if err != nil {
-				return nil, bp.key("input").errorf(prov, "%v", err)
-			}
-			calls = append(calls, toolCall{ID: b.ID, Type: "function", Function: function{Name: b.Name, Arguments: string(args)}})
-		default:
-			return nil, bp.errorf(prov, "a chat completion holds text and tool calls, not %s", blockType(b))
-		}
+	texts, calls, err := openAICompletionBlocks(r)
+	if err != nil {
+		return nil, err
 	}
 	message := struct {
-		Role      string     `json:"role"`
-		Content   *string    `json:"content"`
-		Refusal   *string    `json:"refusal"`
-		ToolCalls []toolCall `json:"tool_calls,omitempty"`
+		Role      string                     `json:"role"`
+		Content   *string                    `json:"content"`
+		Refusal   *string                    `json:"refusal"`
+		ToolCalls []openAICompletionToolCall `json:"tool_calls,omitempty"`
 	}{Role: "assistant", ToolCalls: calls}
 	finish := toProviderStopReason(openAIFinishReasons, r.StopReason)
 	switch {
@@ -589,23 +564,6 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 	if finish == "" || finish == string(mcp.CreateMessageResultStopReasonStopSequence) {
 		finish = "stop"
 	}
-	type usage struct {
-		PromptTokens        int64 `json:"prompt_tokens"`
-		CompletionTokens    int64 `json:"completion_tokens"`
-		TotalTokens         int64 `json:"total_tokens"`
-		PromptTokensDetails *struct {
-			CachedTokens int64 `json:"cached_tokens"`
-		} `json:"prompt_tokens_details,omitempty"`
-	}
-	var u *usage
-	if info.Usage != nil {
-		u = &usage{PromptTokens: info.Usage.InputTokens, CompletionTokens: info.Usage.OutputTokens, TotalTokens: info.Usage.InputTokens + info.Usage.OutputTokens}
-		if info.Usage.CacheReadInputTokens != 0 {
-			u.PromptTokensDetails = &struct {
-				CachedTokens int64 `json:"cached_tokens"`
-			}{info.Usage.CacheReadInputTokens}
-		}
-	}
 	type choice struct {
 		Index        int    `json:"index"`
 		Message      any    `json:"message"`
@@ -613,13 +571,13 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 		FinishReason string `json:"finish_reason"`
 	}
 	doc := struct {
-		ID      string   `json:"id"`
-		Object  string   `json:"object"`
-		Created int64    `json:"created"`
-		Model   string   `json:"model"`
-		Choices []choice `json:"choices"`
-		Usage   *usage   `json:"usage,omitempty"`
-	}{ID: info.ID, Object: "chat.completion", Model: r.Model, Choices: []choice{{Message: message, FinishReason: finish}}, Usage: u}
+		ID      string                 `json:"id"`
+		Object  string                 `json:"object"`
+		Created int64                  `json:"created"`
+		Model   string                 `json:"model"`
+		Choices []choice               `json:"choices"`
+		Usage   *openAICompletionUsage `json:"usage,omitempty"`
+	}{ID: info.ID, Object: "chat.completion", Model: r.Model, Choices: []choice{{Message: message, FinishReason: finish}}, Usage: toOpenAICompletionUsage(info.Usage)}
 	data, err := json.Marshal(doc)
 	if err != nil {
 		return nil, err
@@ -629,4 +587,66 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 		return nil, fmt.Errorf("%s: decoding the completion: %v", prov, err)
 	}
 	return &c, nil
+}
+
+// openAICompletionToolCall is a tool call of a chat completion's message, as the API sends it.
+type openAICompletionToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// openAICompletionBlocks sorts a sampling result's content into the texts and the tool calls of
+// a chat completion's message; any other block is a [*ConversionError] at its pointer.
+func openAICompletionBlocks(r *mcp.CreateMessageResult) (texts []string, calls []openAICompletionToolCall, err error) {
+	const prov = ProviderOpenAI
+	for i, b := range r.Content.List {
+		bp := pointer("/content")
+		if r.Content.IsList {
+			bp = bp.index(i)
+		}
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			texts = append(texts, b.Text)
+		case *mcp.ToolUseContent:
+			args, err := encodeToolInput(b.Input)
+			if err != nil {
+				return nil, nil, bp.key("input").errorf(prov, "%v", err)
+			}
+			call := openAICompletionToolCall{ID: b.ID, Type: "function"}
+			call.Function.Name, call.Function.Arguments = b.Name, string(args)
+			calls = append(calls, call)
+		default:
+			return nil, nil, bp.errorf(prov, "a chat completion holds text and tool calls, not %s", blockType(b))
+		}
+	}
+	return texts, calls, nil
+}
+
+// openAICompletionUsage is a chat completion's usage, as the API sends it.
+type openAICompletionUsage struct {
+	PromptTokens        int64 `json:"prompt_tokens"`
+	CompletionTokens    int64 `json:"completion_tokens"`
+	TotalTokens         int64 `json:"total_tokens"`
+	PromptTokensDetails *struct {
+		CachedTokens int64 `json:"cached_tokens"`
+	} `json:"prompt_tokens_details,omitempty"`
+}
+
+// toOpenAICompletionUsage is the usage of a chat completion for a result's [Usage], nil for
+// none; cached tokens are given only when there are some.
+func toOpenAICompletionUsage(usage *Usage) *openAICompletionUsage {
+	if usage == nil {
+		return nil
+	}
+	u := &openAICompletionUsage{PromptTokens: usage.InputTokens, CompletionTokens: usage.OutputTokens, TotalTokens: usage.InputTokens + usage.OutputTokens}
+	if usage.CacheReadInputTokens != 0 {
+		u.PromptTokensDetails = &struct {
+			CachedTokens int64 `json:"cached_tokens"`
+		}{usage.CacheReadInputTokens}
+	}
+	return u
 }
