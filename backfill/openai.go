@@ -263,23 +263,46 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 	} else if r.Stop.OfStringArray != nil {
 		p.StopSequences = append([]string{}, r.Stop.OfStringArray...)
 	}
-	var system []string
+	messages, system, err := fromOpenAIMessages(r.Messages)
+	if err != nil {
+		return nil, "", err
+	}
+	p.Messages = messages
+	if system != nil {
+		p.SystemPrompt = ptr(strings.Join(system, "\n\n"))
+	}
+	if p.Tools, err = fromOpenAITools(r.Tools); err != nil {
+		return nil, "", err
+	}
+	if p.ToolChoice, err = fromOpenAIToolChoice(r); err != nil {
+		return nil, "", err
+	}
+	return p, string(r.Model), nil
+}
+
+// fromOpenAIMessages converts the messages of a Chat Completions request: the leading system
+// and developer messages are the texts of the system prompt, consecutive tool messages one user
+// message of tool results; a system message after the conversation began, or a message of
+// another role, is a [*ConversionError].
+func fromOpenAIMessages(in []openai.ChatCompletionMessageParamUnion) (messages []mcp.SamplingMessage, system []string, err error) {
+	const prov = ProviderOpenAI
+	messages = []mcp.SamplingMessage{}
 	var results []mcp.SamplingMessageContentBlock // tool messages waiting to become one user message
 	flush := func() {
 		if results != nil {
-			p.Messages = append(p.Messages, mcp.SamplingMessage{Role: mcp.RoleUser, Content: contentOf(results, len(results) != 1)})
+			messages = append(messages, mcp.SamplingMessage{Role: mcp.RoleUser, Content: contentOf(results, len(results) != 1)})
 			results = nil
 		}
 	}
-	for i, u := range r.Messages {
+	for i, u := range in {
 		mp := pointer("/messages").index(i)
 		if u.OfTool == nil {
 			flush()
 		}
 		switch {
 		case u.OfSystem != nil || u.OfDeveloper != nil:
-			if len(p.Messages) > 0 {
-				return nil, "", mp.errorf(prov, "MCP has one system prompt, before the conversation; a system message after it has no place")
+			if len(messages) > 0 {
+				return nil, nil, mp.errorf(prov, "MCP has one system prompt, before the conversation; a system message after it has no place")
 			}
 			var c any
 			if u.OfSystem != nil {
@@ -291,15 +314,15 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 		case u.OfUser != nil:
 			m, err := fromOpenAIUser(mp, u.OfUser)
 			if err != nil {
-				return nil, "", err
+				return nil, nil, err
 			}
-			p.Messages = append(p.Messages, m)
+			messages = append(messages, m)
 		case u.OfAssistant != nil:
 			m, err := fromOpenAIAssistant(mp, u.OfAssistant)
 			if err != nil {
-				return nil, "", err
+				return nil, nil, err
 			}
-			p.Messages = append(p.Messages, m)
+			messages = append(messages, m)
 		case u.OfTool != nil:
 			tr := &mcp.ToolResultContent{Type: "tool_result", ToolUseID: u.OfTool.ToolCallID, Content: []mcp.ContentBlock{}}
 			if u.OfTool.Content.OfString.Valid() {
@@ -310,47 +333,59 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 			}
 			results = append(results, tr)
 		default:
-			return nil, "", mp.errorf(prov, "only system, developer, user, assistant and tool messages have an MCP equivalent")
+			return nil, nil, mp.errorf(prov, "only system, developer, user, assistant and tool messages have an MCP equivalent")
 		}
 	}
 	flush()
-	if system != nil {
-		p.SystemPrompt = ptr(strings.Join(system, "\n\n"))
-	}
-	for i, t := range r.Tools {
+	return messages, system, nil
+}
+
+// fromOpenAITools converts the tools of a Chat Completions request, nil for none; a tool that
+// is not a function, or parameters that are not a schema, is a [*ConversionError].
+func fromOpenAITools(in []openai.ChatCompletionToolUnionParam) ([]mcp.Tool, error) {
+	const prov = ProviderOpenAI
+	var out []mcp.Tool
+	for i, t := range in {
 		tp := pointer("/tools").index(i)
 		if t.OfFunction == nil {
-			return nil, "", tp.errorf(prov, "only function tools have an MCP equivalent")
+			return nil, tp.errorf(prov, "only function tools have an MCP equivalent")
 		}
 		fn := &t.OfFunction.Function
 		var schema []byte
 		if fn.Parameters != nil {
 			var err error
 			if schema, err = json.Marshal(fn.Parameters); err != nil {
-				return nil, "", tp.key("function").key("parameters").errorf(prov, "%v", err)
+				return nil, tp.key("function").key("parameters").errorf(prov, "%v", err)
 			}
 		}
 		mt := mcp.Tool{Name: fn.Name}
 		var err error
 		if mt.InputSchema, err = inputSchemaFromJSON(schema); err != nil {
-			return nil, "", tp.key("function").key("parameters").errorf(prov, "%v", err)
+			return nil, tp.key("function").key("parameters").errorf(prov, "%v", err)
 		}
 		if fn.Description.Valid() {
 			mt.Description = ptr(fn.Description.Value)
 		}
-		p.Tools = append(p.Tools, mt)
+		out = append(out, mt)
 	}
-	var choice *mcp.ToolChoice
+	return out, nil
+}
+
+// fromOpenAIToolChoice converts the tool choice of a Chat Completions request, with
+// parallel_tool_calls false as DisableParallelToolUse; nil for neither. A choice naming tools is
+// a [*ConversionError]: MCP's modes are auto, required and none.
+func fromOpenAIToolChoice(r *openai.ChatCompletionNewParams) (choice *mcp.ToolChoice, err error) {
+	const prov = ProviderOpenAI
 	switch tc := r.ToolChoice; {
 	case tc.OfAuto.Valid():
 		switch m := mcp.ToolChoiceMode(tc.OfAuto.Value); m {
 		case mcp.ToolChoiceModeAuto, mcp.ToolChoiceModeRequired, mcp.ToolChoiceModeNone:
 			choice = &mcp.ToolChoice{Mode: &m}
 		default:
-			return nil, "", pointer("/tool_choice").errorf(prov, "unknown tool choice %q", m)
+			return nil, pointer("/tool_choice").errorf(prov, "unknown tool choice %q", m)
 		}
 	case tc.OfAllowedTools != nil || tc.OfFunctionToolChoice != nil || tc.OfCustomToolChoice != nil:
-		return nil, "", pointer("/tool_choice").errorf(prov, "MCP cannot restrict the model to named tools; its modes are auto, required and none")
+		return nil, pointer("/tool_choice").errorf(prov, "MCP cannot restrict the model to named tools; its modes are auto, required and none")
 	}
 	if r.ParallelToolCalls.Valid() && !r.ParallelToolCalls.Value {
 		if choice == nil {
@@ -358,8 +393,7 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 		}
 		DisableParallelToolUse(choice)
 	}
-	p.ToolChoice = choice
-	return p, string(r.Model), nil
+	return choice, nil
 }
 
 func openAISystemText(c any) string {

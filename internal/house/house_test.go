@@ -120,7 +120,6 @@ var overLong = map[string]int{
 	"backfill/cmd/sampling-proxy/main.go run":                               176,
 	"backfill/convert_test.go TestEdgeCases":                                134,
 	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
-	"backfill/openai.go FromOpenAIRequest":                                  117,
 	"examples/sampling-agent/main_test.go launch":                           92,
 	"examples/sampling-agent/main_test.go testAgent":                        109,
 	"examples/sampling-agent/scale_test.go load.converse":                   82,
