@@ -118,7 +118,6 @@ func moduleOf(modules []string, path string) string {
 // the list, so that the list only shrinks; no other function may be over.
 var overLong = map[string]int{
 	"backfill/cmd/sampling-proxy/main.go run":                               176,
-	"backfill/internal/oauth/oauth_test.go newAuthServer":                   152,
 	"examples/sampling-agent/main_test.go launch":                           92,
 	"examples/sampling-agent/main_test.go testAgent":                        109,
 	"examples/sampling-agent/scale_test.go load.converse":                   82,
