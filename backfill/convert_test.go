@@ -601,10 +601,17 @@ func quote(s string) string {
 	return string(b)
 }
 
-// TestEdgeCases pins down small decisions of the mapping.
+// TestEdgeCases pins down small decisions of the mapping: of requests, of tool choices and of
+// results.
 func TestEdgeCases(t *testing.T) {
-	tools := []mcp.Tool{objectTool("t")}
+	edgeCasesOfRequests(t)
+	edgeCasesOfToolChoices(t, []mcp.Tool{objectTool("t")})
+	edgeCasesOfResults(t)
+}
 
+// edgeCasesOfRequests are TestEdgeCases' subtests of requests: what is left out of or joined in
+// them, and thinking in _meta that is not Anthropic's.
+func edgeCasesOfRequests(t *testing.T) {
 	t.Run("empty texts are not sent to Anthropic", func(t *testing.T) {
 		p := &mcp.CreateMessageRequestParams{MaxTokens: 10, SystemPrompt: ptr(""), Messages: []mcp.SamplingMessage{
 			textMsg(mcp.RoleUser, "hi"), textMsg(mcp.RoleAssistant, ""), textMsg(mcp.RoleUser, "again"),
@@ -652,6 +659,11 @@ func TestEdgeCases(t *testing.T) {
 			}
 		}
 	})
+}
+
+// edgeCasesOfToolChoices are TestEdgeCases' subtests of tool choices, with tools: parallel tool
+// use disabled without a mode, a choice without tools, a bad extension value.
+func edgeCasesOfToolChoices(t *testing.T, tools []mcp.Tool) {
 	t.Run("parallel tool use disabled without a mode", func(t *testing.T) {
 		tc := &mcp.ToolChoice{}
 		DisableParallelToolUse(tc)
@@ -689,6 +701,11 @@ func TestEdgeCases(t *testing.T) {
 			t.Errorf("got %v", err)
 		}
 	})
+}
+
+// edgeCasesOfResults are TestEdgeCases' subtests of results: large integers in tool input, an
+// empty OpenAI answer, results without backfill meta, images and audio.
+func edgeCasesOfResults(t *testing.T) {
 	t.Run("large integers in tool input survive", func(t *testing.T) {
 		input := map[string]json.RawMessage{"id": json.RawMessage("12345678901234567890")}
 		r := &mcp.CreateMessageResult{Role: mcp.RoleAssistant, Model: "m", StopReason: ptr(mcp.CreateMessageResultStopReasonToolUse),

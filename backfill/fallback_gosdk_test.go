@@ -16,6 +16,75 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// fallbackClientCase is a client of TestFallbackWithGoSDKClient: its options on the client's
+// model, the route the Fallback must take for it, and the tool's answer.
+type fallbackClientCase struct {
+	name       string
+	clientOpts func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions
+	wantRoute  backfill.Route
+	wantText   string
+}
+
+// fallbackClientCases are the clients TestFallbackWithGoSDKClient runs the tool loop for.
+var fallbackClientCases = []fallbackClientCase{
+	{"client with sampling.tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+		return &sdk.ClientOptions{CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			return model()
+		}}
+	}, backfill.RouteClient, "Paris: 18°C (the client's model)"},
+	{"client with sampling, no tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+		return &sdk.ClientOptions{CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			_, err := model()
+			return nil, err
+		}}
+	}, backfill.RouteProvider, "Hi! My name is Claude."},
+	{"client without sampling", func(func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
+		return &sdk.ClientOptions{}
+	}, backfill.RouteProvider, "Hi! My name is Claude."},
+}
+
+// fallbackRoutingServer is a go-sdk server at 2025-11-25 whose tool "agent" runs the tool loop
+// (get_weather) on a Fallback of the session's client and provider; each sampling request's
+// route is appended to routes.
+func fallbackRoutingServer(t *testing.T, provider sampling.Sampler) (server *sdk.Server, routes *[]backfill.Route) {
+	t.Helper()
+	weather, err := sampling.NewTypedTool("get_weather", "Get current weather for a city", nil,
+		func(_ context.Context, in struct {
+			City string `json:"city"`
+		}) (string, error) {
+			return testkit.Weather(in.City), nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes = new([]backfill.Route)
+	server = sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, &sdk.ServerOptions{SupportedProtocolVersions: []string{"2025-11-25"}})
+	sdk.AddTool(server, &sdk.Tool{Name: "agent", Description: "Answers with a model and a weather tool"},
+		func(ctx context.Context, req *sdk.CallToolRequest, in struct {
+			Prompt string `json:"prompt"`
+		}) (*sdk.CallToolResult, any, error) {
+			fb := &backfill.Fallback{Client: gosdk.NewSampler(req.Session), Provider: provider}
+			routed := sampling.SamplerFunc(func(ctx context.Context, p *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
+				r, err := fb.Route(p)
+				*routes = append(*routes, r)
+				if err != nil {
+					return nil, err
+				}
+				return fb.CreateMessage(ctx, p)
+			})
+			loop := &sampling.Loop{Tools: []*sampling.Tool{weather}, Capabilities: fb.ClientCapabilities()}
+			res, err := loop.Run(ctx, routed, &mcp.CreateMessageRequestParams{
+				Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: in.Prompt})}},
+				MaxTokens: 1000,
+			})
+			if err != nil {
+				return nil, nil, err
+			}
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Text()}}}, nil, nil
+		})
+	return server, routes
+}
+
 // TestFallbackWithGoSDKClient runs a go-sdk server (protocol 2025-11-25) whose tool runs the tool
 // loop on a Fallback: the client's model through the session (sampling/gosdk), or Anthropic's
 // API replayed from recordings. Three go-sdk clients connect to it: one with sampling.tools
@@ -23,27 +92,7 @@ import (
 // tools and one without sampling (the provider plays the whole loop, the client's model is never
 // asked).
 func TestFallbackWithGoSDKClient(t *testing.T) {
-	for _, tc := range []struct {
-		name       string
-		clientOpts func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions
-		wantRoute  backfill.Route
-		wantText   string
-	}{
-		{"client with sampling.tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
-			return &sdk.ClientOptions{CreateMessageWithToolsHandler: func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
-				return model()
-			}}
-		}, backfill.RouteClient, "Paris: 18°C (the client's model)"},
-		{"client with sampling, no tools", func(model func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
-			return &sdk.ClientOptions{CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
-				_, err := model()
-				return nil, err
-			}}
-		}, backfill.RouteProvider, "Hi! My name is Claude."},
-		{"client without sampling", func(func() (*sdk.CreateMessageWithToolsResult, error)) *sdk.ClientOptions {
-			return &sdk.ClientOptions{}
-		}, backfill.RouteProvider, "Hi! My name is Claude."},
-	} {
+	for _, tc := range fallbackClientCases {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := t.Context()
 			p := &testkit.Provider{Path: "/v1/messages", Replies: []testkit.Reply{
@@ -61,40 +110,7 @@ func TestFallbackWithGoSDKClient(t *testing.T) {
 					Content: []sdk.Content{&sdk.TextContent{Text: "Paris: 18°C (the client's model)"}}}, nil
 			}
 
-			weather, err := sampling.NewTypedTool("get_weather", "Get current weather for a city", nil,
-				func(_ context.Context, in struct {
-					City string `json:"city"`
-				}) (string, error) {
-					return testkit.Weather(in.City), nil
-				})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var routes []backfill.Route
-			server := sdk.NewServer(&sdk.Implementation{Name: "fallback-test", Version: "0"}, &sdk.ServerOptions{SupportedProtocolVersions: []string{"2025-11-25"}})
-			sdk.AddTool(server, &sdk.Tool{Name: "agent", Description: "Answers with a model and a weather tool"},
-				func(ctx context.Context, req *sdk.CallToolRequest, in struct {
-					Prompt string `json:"prompt"`
-				}) (*sdk.CallToolResult, any, error) {
-					fb := &backfill.Fallback{Client: gosdk.NewSampler(req.Session), Provider: provider}
-					routed := sampling.SamplerFunc(func(ctx context.Context, p *mcp.CreateMessageRequestParams) (*mcp.CreateMessageResult, error) {
-						r, err := fb.Route(p)
-						routes = append(routes, r)
-						if err != nil {
-							return nil, err
-						}
-						return fb.CreateMessage(ctx, p)
-					})
-					loop := &sampling.Loop{Tools: []*sampling.Tool{weather}, Capabilities: fb.ClientCapabilities()}
-					res, err := loop.Run(ctx, routed, &mcp.CreateMessageRequestParams{
-						Messages:  []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewSamplingMessageContent(&mcp.TextContent{Type: "text", Text: in.Prompt})}},
-						MaxTokens: 1000,
-					})
-					if err != nil {
-						return nil, nil, err
-					}
-					return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: res.Text()}}}, nil, nil
-				})
+			server, routes := fallbackRoutingServer(t, provider)
 			ct, st := sdk.NewInMemoryTransports()
 			ss, err := server.Connect(ctx, st, nil)
 			if err != nil {
@@ -124,8 +140,8 @@ func TestFallbackWithGoSDKClient(t *testing.T) {
 			if res.IsError || strings.Join(text, "") != tc.wantText {
 				t.Errorf("tool result (error %v): %q, want %q", res.IsError, text, tc.wantText)
 			}
-			if len(routes) != 2 || routes[0] != tc.wantRoute || routes[1] != tc.wantRoute {
-				t.Errorf("routes %v, want %s twice", routes, tc.wantRoute)
+			if rs := *routes; len(rs) != 2 || rs[0] != tc.wantRoute || rs[1] != tc.wantRoute {
+				t.Errorf("routes %v, want %s twice", rs, tc.wantRoute)
 			}
 			wantClient, wantProvider := 2, 0
 			if tc.wantRoute == backfill.RouteProvider {

@@ -84,6 +84,30 @@ func handlerFallbackServer(t *testing.T, provider sampling.Sampler) (server *sdk
 	}
 }
 
+// fallbackClientOptions is the client of TestHandlerWithProviderFallback for caps: "tools" answers
+// with its own model (a tool use, then the answer), "basic" answers without tools (not
+// expected to be asked), "none" has no sampling at all; each answer counts in clientCalls.
+func fallbackClientOptions(caps string, clientCalls *atomic.Int32) *sdk.ClientOptions {
+	opts := &sdk.ClientOptions{}
+	switch caps {
+	case "tools":
+		opts.CreateMessageWithToolsHandler = func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
+			if clientCalls.Add(1) == 1 {
+				return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "toolUse",
+					Content: []sdk.Content{&sdk.ToolUseContent{ID: "c1", Name: "get_weather", Input: map[string]any{"city": "Paris"}}}}, nil
+			}
+			return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "endTurn",
+				Content: []sdk.Content{&sdk.TextContent{Text: "Paris: 18°C (the client's model)"}}}, nil
+		}
+	case "basic":
+		opts.CreateMessageHandler = func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			clientCalls.Add(1)
+			return &sdk.CreateMessageResult{Role: "assistant", Model: "client", Content: &sdk.TextContent{Text: "not expected"}}, nil
+		}
+	}
+	return opts
+}
+
 // TestHandlerWithProviderFallback runs sampling/gosdk's Handler with Anthropic's API (replayed
 // from recordings) as its Fallback, against go-sdk clients at 2026-07-28 and 2025-11-25: a client
 // with sampling.tools plays the loop with its own model (the provider is never called); a client
@@ -99,23 +123,7 @@ func TestHandlerWithProviderFallback(t *testing.T) {
 				server, counts := handlerFallbackServer(t, fixtures[0].sampler(serve(t, p), fastRetry))
 
 				var clientCalls atomic.Int32
-				opts := &sdk.ClientOptions{}
-				switch caps {
-				case "tools":
-					opts.CreateMessageWithToolsHandler = func(context.Context, *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageWithToolsResult, error) {
-						if clientCalls.Add(1) == 1 {
-							return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "toolUse",
-								Content: []sdk.Content{&sdk.ToolUseContent{ID: "c1", Name: "get_weather", Input: map[string]any{"city": "Paris"}}}}, nil
-						}
-						return &sdk.CreateMessageWithToolsResult{Role: "assistant", Model: "client", StopReason: "endTurn",
-							Content: []sdk.Content{&sdk.TextContent{Text: "Paris: 18°C (the client's model)"}}}, nil
-					}
-				case "basic":
-					opts.CreateMessageHandler = func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
-						clientCalls.Add(1)
-						return &sdk.CreateMessageResult{Role: "assistant", Model: "client", Content: &sdk.TextContent{Text: "not expected"}}, nil
-					}
-				}
+				opts := fallbackClientOptions(caps, &clientCalls)
 				ct, st := sdk.NewInMemoryTransports()
 				ss, err := server.Connect(ctx, st, nil)
 				if err != nil {

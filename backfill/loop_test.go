@@ -16,85 +16,102 @@ import (
 	openaioption "github.com/openai/openai-go/v3/option"
 )
 
+// loopProviderCase is a provider of TestLoopOnProvider: its recorded answers, its Sampler on a
+// base URL, and how to read the tool results out of its second request.
+type loopProviderCase struct {
+	name, path, first, last, text string
+	paris, london                 string // the recorded tool use ids
+	sampler                       func(baseURL string) *backfill.Sampler
+	results                       func(t *testing.T, body []byte) map[string]string // tool results by id
+}
+
+// loopProviderCases are the providers TestLoopOnProvider runs the tool loop on.
+var loopProviderCases = []loopProviderCase{
+	{
+		name: "anthropic", path: "/v1/messages", first: "responses/anthropic/parallel_tool_use.json", last: "responses/anthropic/end_turn.json",
+		text: "Hi! My name is Claude.", paris: "toolu_01Paris0000000000000001", london: "toolu_01London000000000000002",
+		sampler: func(baseURL string) *backfill.Sampler {
+			c := anthropic.NewClient(anthropicoption.WithAPIKey("test-key"), anthropicoption.WithBaseURL(baseURL))
+			return backfill.NewAnthropicSampler(c, "claude-sonnet-4-5", &backfill.Options{Retry: fastRetry})
+		},
+		results: anthropicToolResults,
+	},
+	{
+		name: "openai", path: "/chat/completions", first: "responses/openai/parallel_tool_calls.json", last: "responses/openai/stop.json",
+		text: "\n\nHello there, how may I assist you today?", paris: "call_Paris00000000000000001", london: "call_London0000000000000002",
+		sampler: func(baseURL string) *backfill.Sampler {
+			c := openai.NewClient(openaioption.WithAPIKey("test-key"), openaioption.WithBaseURL(baseURL))
+			return backfill.NewOpenAISampler(c, "gpt-4.1", &backfill.Options{Retry: fastRetry})
+		},
+		results: openAIToolResults,
+	},
+}
+
+// anthropicToolResults reads the tool results, by tool use id, out of the last message of a
+// Messages API request.
+func anthropicToolResults(t *testing.T, body []byte) map[string]string {
+	t.Helper()
+	var req struct {
+		Messages []struct {
+			Role    string `json:"role"`
+			Content []struct {
+				Type      string `json:"type"`
+				ToolUseID string `json:"tool_use_id"`
+				Content   []struct{ Text string }
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	last := req.Messages[len(req.Messages)-1]
+	for _, c := range last.Content {
+		if c.Type == "tool_result" && len(c.Content) == 1 {
+			out[c.ToolUseID] = c.Content[0].Text
+		}
+	}
+	return out
+}
+
+// openAIToolResults reads the tool results, by tool call id, out of the "tool" messages of a
+// Chat Completions request, their content a string or text parts.
+func openAIToolResults(t *testing.T, body []byte) map[string]string {
+	t.Helper()
+	var req struct {
+		Messages []struct {
+			Role       string          `json:"role"`
+			ToolCallID string          `json:"tool_call_id"`
+			Content    json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, m := range req.Messages {
+		if m.Role != "tool" {
+			continue
+		}
+		var s string
+		if json.Unmarshal(m.Content, &s) != nil {
+			var parts []struct{ Text string }
+			json.Unmarshal(m.Content, &parts)
+			for _, p := range parts {
+				s += p.Text
+			}
+		}
+		out[m.ToolCallID] = s
+	}
+	return out
+}
+
 // TestLoopOnProvider runs the tool loop of package sampling on a provider-backed Sampler, against
 // a local server that replays recorded provider answers: parallel tool uses of get_weather, then
 // the final text. The second request to the provider must carry the tool results, in the
 // provider's own form, answering the recorded tool use ids.
 func TestLoopOnProvider(t *testing.T) {
-	for _, tc := range []struct {
-		name, path, first, last, text string
-		paris, london                 string // the recorded tool use ids
-		sampler                       func(baseURL string) *backfill.Sampler
-		results                       func(t *testing.T, body []byte) map[string]string // tool results by id
-	}{
-		{
-			name: "anthropic", path: "/v1/messages", first: "responses/anthropic/parallel_tool_use.json", last: "responses/anthropic/end_turn.json",
-			text: "Hi! My name is Claude.", paris: "toolu_01Paris0000000000000001", london: "toolu_01London000000000000002",
-			sampler: func(baseURL string) *backfill.Sampler {
-				c := anthropic.NewClient(anthropicoption.WithAPIKey("test-key"), anthropicoption.WithBaseURL(baseURL))
-				return backfill.NewAnthropicSampler(c, "claude-sonnet-4-5", &backfill.Options{Retry: fastRetry})
-			},
-			results: func(t *testing.T, body []byte) map[string]string {
-				var req struct {
-					Messages []struct {
-						Role    string `json:"role"`
-						Content []struct {
-							Type      string `json:"type"`
-							ToolUseID string `json:"tool_use_id"`
-							Content   []struct{ Text string }
-						} `json:"content"`
-					} `json:"messages"`
-				}
-				if err := json.Unmarshal(body, &req); err != nil {
-					t.Fatal(err)
-				}
-				out := map[string]string{}
-				last := req.Messages[len(req.Messages)-1]
-				for _, c := range last.Content {
-					if c.Type == "tool_result" && len(c.Content) == 1 {
-						out[c.ToolUseID] = c.Content[0].Text
-					}
-				}
-				return out
-			},
-		},
-		{
-			name: "openai", path: "/chat/completions", first: "responses/openai/parallel_tool_calls.json", last: "responses/openai/stop.json",
-			text: "\n\nHello there, how may I assist you today?", paris: "call_Paris00000000000000001", london: "call_London0000000000000002",
-			sampler: func(baseURL string) *backfill.Sampler {
-				c := openai.NewClient(openaioption.WithAPIKey("test-key"), openaioption.WithBaseURL(baseURL))
-				return backfill.NewOpenAISampler(c, "gpt-4.1", &backfill.Options{Retry: fastRetry})
-			},
-			results: func(t *testing.T, body []byte) map[string]string {
-				var req struct {
-					Messages []struct {
-						Role       string          `json:"role"`
-						ToolCallID string          `json:"tool_call_id"`
-						Content    json.RawMessage `json:"content"`
-					} `json:"messages"`
-				}
-				if err := json.Unmarshal(body, &req); err != nil {
-					t.Fatal(err)
-				}
-				out := map[string]string{}
-				for _, m := range req.Messages {
-					if m.Role != "tool" {
-						continue
-					}
-					var s string
-					if json.Unmarshal(m.Content, &s) != nil {
-						var parts []struct{ Text string }
-						json.Unmarshal(m.Content, &parts)
-						for _, p := range parts {
-							s += p.Text
-						}
-					}
-					out[m.ToolCallID] = s
-				}
-				return out
-			},
-		},
-	} {
+	for _, tc := range loopProviderCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &testkit.Provider{Path: tc.path, Replies: []testkit.Reply{testkit.RecordedReply(tc.first), testkit.RecordedReply(tc.last)}}
 			s := tc.sampler(serve(t, p))

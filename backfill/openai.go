@@ -263,23 +263,46 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 	} else if r.Stop.OfStringArray != nil {
 		p.StopSequences = append([]string{}, r.Stop.OfStringArray...)
 	}
-	var system []string
+	messages, system, err := fromOpenAIMessages(r.Messages)
+	if err != nil {
+		return nil, "", err
+	}
+	p.Messages = messages
+	if system != nil {
+		p.SystemPrompt = ptr(strings.Join(system, "\n\n"))
+	}
+	if p.Tools, err = fromOpenAITools(r.Tools); err != nil {
+		return nil, "", err
+	}
+	if p.ToolChoice, err = fromOpenAIToolChoice(r); err != nil {
+		return nil, "", err
+	}
+	return p, string(r.Model), nil
+}
+
+// fromOpenAIMessages converts the messages of a Chat Completions request: the leading system
+// and developer messages are the texts of the system prompt, consecutive tool messages one user
+// message of tool results; a system message after the conversation began, or a message of
+// another role, is a [*ConversionError].
+func fromOpenAIMessages(in []openai.ChatCompletionMessageParamUnion) (messages []mcp.SamplingMessage, system []string, err error) {
+	const prov = ProviderOpenAI
+	messages = []mcp.SamplingMessage{}
 	var results []mcp.SamplingMessageContentBlock // tool messages waiting to become one user message
 	flush := func() {
 		if results != nil {
-			p.Messages = append(p.Messages, mcp.SamplingMessage{Role: mcp.RoleUser, Content: contentOf(results, len(results) != 1)})
+			messages = append(messages, mcp.SamplingMessage{Role: mcp.RoleUser, Content: contentOf(results, len(results) != 1)})
 			results = nil
 		}
 	}
-	for i, u := range r.Messages {
+	for i, u := range in {
 		mp := pointer("/messages").index(i)
 		if u.OfTool == nil {
 			flush()
 		}
 		switch {
 		case u.OfSystem != nil || u.OfDeveloper != nil:
-			if len(p.Messages) > 0 {
-				return nil, "", mp.errorf(prov, "MCP has one system prompt, before the conversation; a system message after it has no place")
+			if len(messages) > 0 {
+				return nil, nil, mp.errorf(prov, "MCP has one system prompt, before the conversation; a system message after it has no place")
 			}
 			var c any
 			if u.OfSystem != nil {
@@ -291,15 +314,15 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 		case u.OfUser != nil:
 			m, err := fromOpenAIUser(mp, u.OfUser)
 			if err != nil {
-				return nil, "", err
+				return nil, nil, err
 			}
-			p.Messages = append(p.Messages, m)
+			messages = append(messages, m)
 		case u.OfAssistant != nil:
 			m, err := fromOpenAIAssistant(mp, u.OfAssistant)
 			if err != nil {
-				return nil, "", err
+				return nil, nil, err
 			}
-			p.Messages = append(p.Messages, m)
+			messages = append(messages, m)
 		case u.OfTool != nil:
 			tr := &mcp.ToolResultContent{Type: "tool_result", ToolUseID: u.OfTool.ToolCallID, Content: []mcp.ContentBlock{}}
 			if u.OfTool.Content.OfString.Valid() {
@@ -310,47 +333,59 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 			}
 			results = append(results, tr)
 		default:
-			return nil, "", mp.errorf(prov, "only system, developer, user, assistant and tool messages have an MCP equivalent")
+			return nil, nil, mp.errorf(prov, "only system, developer, user, assistant and tool messages have an MCP equivalent")
 		}
 	}
 	flush()
-	if system != nil {
-		p.SystemPrompt = ptr(strings.Join(system, "\n\n"))
-	}
-	for i, t := range r.Tools {
+	return messages, system, nil
+}
+
+// fromOpenAITools converts the tools of a Chat Completions request, nil for none; a tool that
+// is not a function, or parameters that are not a schema, is a [*ConversionError].
+func fromOpenAITools(in []openai.ChatCompletionToolUnionParam) ([]mcp.Tool, error) {
+	const prov = ProviderOpenAI
+	var out []mcp.Tool
+	for i, t := range in {
 		tp := pointer("/tools").index(i)
 		if t.OfFunction == nil {
-			return nil, "", tp.errorf(prov, "only function tools have an MCP equivalent")
+			return nil, tp.errorf(prov, "only function tools have an MCP equivalent")
 		}
 		fn := &t.OfFunction.Function
 		var schema []byte
 		if fn.Parameters != nil {
 			var err error
 			if schema, err = json.Marshal(fn.Parameters); err != nil {
-				return nil, "", tp.key("function").key("parameters").errorf(prov, "%v", err)
+				return nil, tp.key("function").key("parameters").errorf(prov, "%v", err)
 			}
 		}
 		mt := mcp.Tool{Name: fn.Name}
 		var err error
 		if mt.InputSchema, err = inputSchemaFromJSON(schema); err != nil {
-			return nil, "", tp.key("function").key("parameters").errorf(prov, "%v", err)
+			return nil, tp.key("function").key("parameters").errorf(prov, "%v", err)
 		}
 		if fn.Description.Valid() {
 			mt.Description = ptr(fn.Description.Value)
 		}
-		p.Tools = append(p.Tools, mt)
+		out = append(out, mt)
 	}
-	var choice *mcp.ToolChoice
+	return out, nil
+}
+
+// fromOpenAIToolChoice converts the tool choice of a Chat Completions request, with
+// parallel_tool_calls false as DisableParallelToolUse; nil for neither. A choice naming tools is
+// a [*ConversionError]: MCP's modes are auto, required and none.
+func fromOpenAIToolChoice(r *openai.ChatCompletionNewParams) (choice *mcp.ToolChoice, err error) {
+	const prov = ProviderOpenAI
 	switch tc := r.ToolChoice; {
 	case tc.OfAuto.Valid():
 		switch m := mcp.ToolChoiceMode(tc.OfAuto.Value); m {
 		case mcp.ToolChoiceModeAuto, mcp.ToolChoiceModeRequired, mcp.ToolChoiceModeNone:
 			choice = &mcp.ToolChoice{Mode: &m}
 		default:
-			return nil, "", pointer("/tool_choice").errorf(prov, "unknown tool choice %q", m)
+			return nil, pointer("/tool_choice").errorf(prov, "unknown tool choice %q", m)
 		}
 	case tc.OfAllowedTools != nil || tc.OfFunctionToolChoice != nil || tc.OfCustomToolChoice != nil:
-		return nil, "", pointer("/tool_choice").errorf(prov, "MCP cannot restrict the model to named tools; its modes are auto, required and none")
+		return nil, pointer("/tool_choice").errorf(prov, "MCP cannot restrict the model to named tools; its modes are auto, required and none")
 	}
 	if r.ParallelToolCalls.Valid() && !r.ParallelToolCalls.Value {
 		if choice == nil {
@@ -358,8 +393,7 @@ func FromOpenAIRequest(r *openai.ChatCompletionNewParams) (*mcp.CreateMessageReq
 		}
 		DisableParallelToolUse(choice)
 	}
-	p.ToolChoice = choice
-	return p, string(r.Model), nil
+	return choice, nil
 }
 
 func openAISystemText(c any) string {
@@ -543,40 +577,15 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 	if info == nil {
 		info = &ResultInfo{}
 	}
-	type function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	}
-	type toolCall struct {
-		ID       string   `json:"id"`
-		Type     string   `json:"type"`
-		Function function `json:"function"`
-	}
-	var texts []string
-	var calls []toolCall
-	for i, b := range r.Content.List {
-		bp := pointer("/content")
-		if r.Content.IsList {
-			bp = bp.index(i)
-		}
-		switch b := b.(type) {
-		case *mcp.TextContent:
-			texts = append(texts, b.Text)
-		case *mcp.ToolUseContent:
-			args, err := encodeToolInput(b.Input)
-			if err != nil {
-				return nil, bp.key("input").errorf(prov, "%v", err)
-			}
-			calls = append(calls, toolCall{ID: b.ID, Type: "function", Function: function{Name: b.Name, Arguments: string(args)}})
-		default:
-			return nil, bp.errorf(prov, "a chat completion holds text and tool calls, not %s", blockType(b))
-		}
+	texts, calls, err := openAICompletionBlocks(r)
+	if err != nil {
+		return nil, err
 	}
 	message := struct {
-		Role      string     `json:"role"`
-		Content   *string    `json:"content"`
-		Refusal   *string    `json:"refusal"`
-		ToolCalls []toolCall `json:"tool_calls,omitempty"`
+		Role      string                     `json:"role"`
+		Content   *string                    `json:"content"`
+		Refusal   *string                    `json:"refusal"`
+		ToolCalls []openAICompletionToolCall `json:"tool_calls,omitempty"`
 	}{Role: "assistant", ToolCalls: calls}
 	finish := toProviderStopReason(openAIFinishReasons, r.StopReason)
 	switch {
@@ -589,23 +598,6 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 	if finish == "" || finish == string(mcp.CreateMessageResultStopReasonStopSequence) {
 		finish = "stop"
 	}
-	type usage struct {
-		PromptTokens        int64 `json:"prompt_tokens"`
-		CompletionTokens    int64 `json:"completion_tokens"`
-		TotalTokens         int64 `json:"total_tokens"`
-		PromptTokensDetails *struct {
-			CachedTokens int64 `json:"cached_tokens"`
-		} `json:"prompt_tokens_details,omitempty"`
-	}
-	var u *usage
-	if info.Usage != nil {
-		u = &usage{PromptTokens: info.Usage.InputTokens, CompletionTokens: info.Usage.OutputTokens, TotalTokens: info.Usage.InputTokens + info.Usage.OutputTokens}
-		if info.Usage.CacheReadInputTokens != 0 {
-			u.PromptTokensDetails = &struct {
-				CachedTokens int64 `json:"cached_tokens"`
-			}{info.Usage.CacheReadInputTokens}
-		}
-	}
 	type choice struct {
 		Index        int    `json:"index"`
 		Message      any    `json:"message"`
@@ -613,13 +605,13 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 		FinishReason string `json:"finish_reason"`
 	}
 	doc := struct {
-		ID      string   `json:"id"`
-		Object  string   `json:"object"`
-		Created int64    `json:"created"`
-		Model   string   `json:"model"`
-		Choices []choice `json:"choices"`
-		Usage   *usage   `json:"usage,omitempty"`
-	}{ID: info.ID, Object: "chat.completion", Model: r.Model, Choices: []choice{{Message: message, FinishReason: finish}}, Usage: u}
+		ID      string                 `json:"id"`
+		Object  string                 `json:"object"`
+		Created int64                  `json:"created"`
+		Model   string                 `json:"model"`
+		Choices []choice               `json:"choices"`
+		Usage   *openAICompletionUsage `json:"usage,omitempty"`
+	}{ID: info.ID, Object: "chat.completion", Model: r.Model, Choices: []choice{{Message: message, FinishReason: finish}}, Usage: toOpenAICompletionUsage(info.Usage)}
 	data, err := json.Marshal(doc)
 	if err != nil {
 		return nil, err
@@ -629,4 +621,66 @@ func ToOpenAICompletion(r *mcp.CreateMessageResult) (*openai.ChatCompletion, err
 		return nil, fmt.Errorf("%s: decoding the completion: %v", prov, err)
 	}
 	return &c, nil
+}
+
+// openAICompletionToolCall is a tool call of a chat completion's message, as the API sends it.
+type openAICompletionToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// openAICompletionBlocks sorts a sampling result's content into the texts and the tool calls of
+// a chat completion's message; any other block is a [*ConversionError] at its pointer.
+func openAICompletionBlocks(r *mcp.CreateMessageResult) (texts []string, calls []openAICompletionToolCall, err error) {
+	const prov = ProviderOpenAI
+	for i, b := range r.Content.List {
+		bp := pointer("/content")
+		if r.Content.IsList {
+			bp = bp.index(i)
+		}
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			texts = append(texts, b.Text)
+		case *mcp.ToolUseContent:
+			args, err := encodeToolInput(b.Input)
+			if err != nil {
+				return nil, nil, bp.key("input").errorf(prov, "%v", err)
+			}
+			call := openAICompletionToolCall{ID: b.ID, Type: "function"}
+			call.Function.Name, call.Function.Arguments = b.Name, string(args)
+			calls = append(calls, call)
+		default:
+			return nil, nil, bp.errorf(prov, "a chat completion holds text and tool calls, not %s", blockType(b))
+		}
+	}
+	return texts, calls, nil
+}
+
+// openAICompletionUsage is a chat completion's usage, as the API sends it.
+type openAICompletionUsage struct {
+	PromptTokens        int64 `json:"prompt_tokens"`
+	CompletionTokens    int64 `json:"completion_tokens"`
+	TotalTokens         int64 `json:"total_tokens"`
+	PromptTokensDetails *struct {
+		CachedTokens int64 `json:"cached_tokens"`
+	} `json:"prompt_tokens_details,omitempty"`
+}
+
+// toOpenAICompletionUsage is the usage of a chat completion for a result's [Usage], nil for
+// none; cached tokens are given only when there are some.
+func toOpenAICompletionUsage(usage *Usage) *openAICompletionUsage {
+	if usage == nil {
+		return nil
+	}
+	u := &openAICompletionUsage{PromptTokens: usage.InputTokens, CompletionTokens: usage.OutputTokens, TotalTokens: usage.InputTokens + usage.OutputTokens}
+	if usage.CacheReadInputTokens != 0 {
+		u.PromptTokensDetails = &struct {
+			CachedTokens int64 `json:"cached_tokens"`
+		}{usage.CacheReadInputTokens}
+	}
+	return u
 }

@@ -48,6 +48,23 @@ var e2eProviders = []e2eProvider{
 		}},
 }
 
+// checkToolResultsRequest checks the provider's second request of TestGoSDKEndToEnd, which
+// carries the tool loop's history: it must be the spec's follow-up request for provider, as
+// the provider takes it (testdata/requests/tool_results/<provider>.json, compared as JSON).
+func checkToolResultsRequest(t *testing.T, provider string, body []byte) {
+	t.Helper()
+	want, err := os.ReadFile(filepath.Join(testkit.TestdataDir(), "requests", "tool_results", provider+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, wantV any
+	json.Unmarshal(body, &got)
+	json.Unmarshal(want, &wantV)
+	if !reflect.DeepEqual(got, wantV) {
+		t.Errorf("second provider request:\n%s\nwant:\n%s", body, want)
+	}
+}
+
 // TestGoSDKEndToEnd puts the proxy between a go-sdk client and a go-sdk server whose tool runs a
 // tool loop with sampling with tools, with a provider replaying recorded answers over HTTP to the
 // official provider SDK. The client has no sampling of its own (or, for openai, one that must not
@@ -110,18 +127,7 @@ func TestGoSDKEndToEnd(t *testing.T) {
 			if len(reqs) != 2 {
 				t.Fatalf("the provider got %d requests, want 2", len(reqs))
 			}
-			// The second request carries the tool loop's history: the spec's follow-up request,
-			// as the provider takes it.
-			want, err := os.ReadFile(filepath.Join(testkit.TestdataDir(), "requests", "tool_results", ep.name+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got, wantV any
-			json.Unmarshal(reqs[1].Body, &got)
-			json.Unmarshal(want, &wantV)
-			if !reflect.DeepEqual(got, wantV) {
-				t.Errorf("second provider request:\n%s\nwant:\n%s", reqs[1].Body, want)
-			}
+			checkToolResultsRequest(t, ep.name, reqs[1].Body)
 
 			if err := cs.Close(); err != nil {
 				t.Logf("closing the client session: %v", err)

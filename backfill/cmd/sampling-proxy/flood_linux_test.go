@@ -87,6 +87,61 @@ func floodSeconds() time.Duration {
 	return 5 * time.Second
 }
 
+// floodStdioClient starts the proxy for TestRemoteFloodMemory with its client on stdio,
+// initializes the session and calls the remote's tool "flood": it returns the proxy's pid and
+// its stdout, on which the flood comes.
+func floodStdioClient(t *testing.T, p provider, providerURL, endpoint string, stderr *syncBuffer) (pid int, body io.Reader) {
+	t.Helper()
+	cmd := remoteProxy(p, providerURL, endpoint, stderr)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	startProcess(t, cmd)
+	io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n")
+	br := bufio.NewReader(out)
+	if line, err := br.ReadBytes('\n'); err != nil || !bytes.Contains(line, []byte(`"id":1`)) {
+		t.Fatalf("initialize: %s %v\n%s", line, err, stderr.String())
+	}
+	io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"+`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`+"\n")
+	return cmd.Process.Pid, br
+}
+
+// floodListenClient starts the proxy for TestRemoteFloodMemory with -listen, initializes a
+// session over HTTP and calls the remote's tool "flood": it returns the proxy's pid and the
+// body of the call's response, on which the flood comes.
+func floodListenClient(t *testing.T, p provider, providerURL, endpoint string, stderr *syncBuffer) (pid int, body io.Reader) {
+	t.Helper()
+	port := freePort(t)
+	cmd := exec.Command(os.Args[0], "-provider", p.name, "-model", p.model, "-kill-after", "1s", "-listen", fmt.Sprintf("127.0.0.1:%d", port), "--", endpoint)
+	cmd.Env = environ(p.keyVar+"=test-key", p.urlVar+"="+providerURL, clientTokenVar+"="+testClientToken)
+	cmd.Stderr = stderr
+	started := stderr.await("serving MCP clients")
+	startProcess(t, cmd)
+	<-started
+	url := fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+	ask := func(session, msg string) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+testClientToken)
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	init := ask("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	io.Copy(io.Discard, init.Body)
+	init.Body.Close()
+	session := init.Header.Get("Mcp-Session-Id")
+	ask(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
+	call := ask(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`)
+	t.Cleanup(func() { call.Body.Close() })
+	return cmd.Process.Pid, call.Body
+}
+
 // TestRemoteFloodMemory: a remote server streaming 64 KiB notifications, for a client on stdio
 // and one of -listen, reading as fast as it can or not at all: the proxy's peak memory stays under
 // 100 MB. (Without bounds on what it holds, it grew by hundreds of MB a second.)
@@ -102,55 +157,12 @@ func TestRemoteFloodMemory(t *testing.T) {
 				p := providers[0]
 				_, providerURL := fakeProvider(t, p, recorded(p.replies...))
 				var stderr syncBuffer
-				var pid int
 				var read atomic.Int64
-				var body io.Reader
-				if side == "stdio" {
-					cmd := remoteProxy(p, providerURL, endpoint, &stderr)
-					in, _ := cmd.StdinPipe()
-					out, _ := cmd.StdoutPipe()
-					startProcess(t, cmd)
-					pid = cmd.Process.Pid
-					io.WriteString(in, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n")
-					br := bufio.NewReader(out)
-					if line, err := br.ReadBytes('\n'); err != nil || !bytes.Contains(line, []byte(`"id":1`)) {
-						t.Fatalf("initialize: %s %v\n%s", line, err, stderr.String())
-					}
-					io.WriteString(in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"+`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`+"\n")
-					body = br
-				} else {
-					port := freePort(t)
-					cmd := exec.Command(os.Args[0], "-provider", p.name, "-model", p.model, "-kill-after", "1s", "-listen", fmt.Sprintf("127.0.0.1:%d", port), "--", endpoint)
-					cmd.Env = environ(p.keyVar+"=test-key", p.urlVar+"="+providerURL, clientTokenVar+"="+testClientToken)
-					cmd.Stderr = &stderr
-					started := stderr.await("serving MCP clients")
-					startProcess(t, cmd)
-					pid = cmd.Process.Pid
-					<-started
-					url := fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
-					ask := func(session, msg string) *http.Response {
-						req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
-						req.Header.Set("Content-Type", "application/json")
-						req.Header.Set("Accept", "application/json, text/event-stream")
-						req.Header.Set("Authorization", "Bearer "+testClientToken)
-						if session != "" {
-							req.Header.Set("Mcp-Session-Id", session)
-						}
-						resp, err := http.DefaultClient.Do(req)
-						if err != nil {
-							t.Fatal(err)
-						}
-						return resp
-					}
-					init := ask("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-					io.Copy(io.Discard, init.Body)
-					init.Body.Close()
-					session := init.Header.Get("Mcp-Session-Id")
-					ask(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
-					call := ask(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"flood"}}`)
-					t.Cleanup(func() { call.Body.Close() })
-					body = call.Body
+				client := floodStdioClient
+				if side == "listen" {
+					client = floodListenClient
 				}
+				pid, body := client(t, p, providerURL, endpoint, &stderr)
 				if reads {
 					go func() {
 						n, _ := io.Copy(io.Discard, body)

@@ -59,107 +59,11 @@ type grant struct {
 func newAuthServer(t *testing.T) *authServer {
 	a := &authServer{t: t, tokens: map[string]grant{}, refresh: map[string]grant{}, codes: map[string]string{}, resourceScopes: []string{"read", "write", "admin"}}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, r *http.Request) {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		a.metadataReqs++
-		writeJSON(w, map[string]any{"resource": a.srv.URL + "/mcp", "authorization_servers": []string{a.srv.URL}, "scopes_supported": a.resourceScopes})
-	})
-	mux.HandleFunc("GET /.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		a.metadataReqs++
-		writeJSON(w, map[string]any{
-			"issuer": a.srv.URL, "authorization_endpoint": a.srv.URL + "/authorize", "token_endpoint": a.srv.URL + "/token",
-			"registration_endpoint": a.srv.URL + "/register", "response_types_supported": []string{"code"},
-			"grant_types_supported": []string{"authorization_code", "refresh_token"}, "code_challenge_methods_supported": []string{"S256"},
-			"token_endpoint_auth_methods_supported": []string{"client_secret_basic"}, "scopes_supported": a.serverScopes,
-		})
-	})
-	mux.HandleFunc("POST /register", func(w http.ResponseWriter, r *http.Request) {
-		var meta struct {
-			RedirectURIs []string `json:"redirect_uris"`
-		}
-		json.NewDecoder(r.Body).Decode(&meta)
-		a.mu.Lock()
-		a.registrations++
-		a.mu.Unlock()
-		writeJSONStatus(w, http.StatusCreated, map[string]any{"client_id": "client-1", "client_secret": "client-secret-" + rand.Text(), "redirect_uris": meta.RedirectURIs, "token_endpoint_auth_method": "client_secret_basic"})
-	})
-	mux.HandleFunc("GET /authorize", func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		code := "code-" + rand.Text()
-		a.mu.Lock()
-		a.authorizeReqs = append(a.authorizeReqs, q)
-		a.codes[code] = q.Get("scope")
-		a.mu.Unlock()
-		a.mu.Lock()
-		page := a.authorizePage
-		a.mu.Unlock()
-		if page == "login" {
-			w.Header().Set("Content-Type", "text/html")
-			io.WriteString(w, "<form>user, password</form>")
-			return
-		}
-		to, _ := url.Parse(q.Get("redirect_uri"))
-		back := to.Query()
-		back.Set("code", code)
-		back.Set("state", q.Get("state"))
-		if page == "deny" {
-			back.Del("code")
-			back.Set("error", "access_denied")
-			back.Set("error_description", "the user said no")
-		}
-		to.RawQuery = back.Encode()
-		http.Redirect(w, r, to.String(), http.StatusFound)
-	})
-	mux.HandleFunc("POST /token", func(w http.ResponseWriter, r *http.Request) {
-		r.ParseForm()
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		a.tokenReqs = append(a.tokenReqs, r.PostForm)
-		if a.brokenToken {
-			user, pass, _ := r.BasicAuth()
-			w.WriteHeader(http.StatusInternalServerError)
-			fmt.Fprintf(w, "cannot take code %s from %s:%s", r.PostForm.Get("code"), user, pass)
-			return
-		}
-		var scopes []string
-		switch r.PostForm.Get("grant_type") {
-		case "authorization_code":
-			scope, ok := a.codes[r.PostForm.Get("code")]
-			if !ok {
-				writeJSONStatus(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant"})
-				return
-			}
-			delete(a.codes, r.PostForm.Get("code"))
-			scopes = slices.DeleteFunc(strings.Fields(scope), func(s string) bool { return s == "admin" })
-		case "refresh_token":
-			rt := r.PostForm.Get("refresh_token")
-			g, ok := a.refresh[rt]
-			if a.failRefresh != "" || !ok {
-				// Some servers echo what they were sent: the error must not reach a log.
-				writeJSONStatus(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant", "error_description": a.failRefresh + " " + rt})
-				return
-			}
-			delete(a.refresh, rt) // rotated
-			scopes = g.scopes
-		}
-		exp := a.expiresIn
-		if exp == 0 {
-			exp = 3600
-		}
-		access, refresh := "access-"+rand.Text(), "refresh-"+rand.Text()
-		g := grant{scopes: scopes, expires: time.Now().Add(time.Duration(exp) * time.Second)}
-		answer := map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": exp, "refresh_token": refresh, "scope": strings.Join(scopes, " ")}
-		if exp < 0 {
-			g.expires = time.Now().Add(time.Hour)
-			delete(answer, "expires_in")
-		}
-		a.tokens[access] = g
-		a.refresh[refresh] = g
-		writeJSON(w, answer)
-	})
+	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", a.resourceMetadata)
+	mux.HandleFunc("GET /.well-known/oauth-authorization-server", a.serverMetadata)
+	mux.HandleFunc("POST /register", a.register)
+	mux.HandleFunc("GET /authorize", a.authorize)
+	mux.HandleFunc("POST /token", a.token)
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "protected", Version: "1"}, nil)
 	for _, name := range []string{"read", "write", "admin"} {
@@ -168,7 +72,127 @@ func newAuthServer(t *testing.T) *authServer {
 		})
 	}
 	mcpHandler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
-	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("/mcp", a.protect(mcpHandler))
+	a.srv = httptest.NewServer(mux)
+	t.Cleanup(a.srv.Close)
+	return a
+}
+
+// resourceMetadata answers the protected resource's metadata (RFC 9728), counting the request.
+func (a *authServer) resourceMetadata(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.metadataReqs++
+	writeJSON(w, map[string]any{"resource": a.srv.URL + "/mcp", "authorization_servers": []string{a.srv.URL}, "scopes_supported": a.resourceScopes})
+}
+
+// serverMetadata answers the authorization server's metadata (RFC 8414), counting the request.
+func (a *authServer) serverMetadata(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.metadataReqs++
+	writeJSON(w, map[string]any{
+		"issuer": a.srv.URL, "authorization_endpoint": a.srv.URL + "/authorize", "token_endpoint": a.srv.URL + "/token",
+		"registration_endpoint": a.srv.URL + "/register", "response_types_supported": []string{"code"},
+		"grant_types_supported": []string{"authorization_code", "refresh_token"}, "code_challenge_methods_supported": []string{"S256"},
+		"token_endpoint_auth_methods_supported": []string{"client_secret_basic"}, "scopes_supported": a.serverScopes,
+	})
+}
+
+// register registers a client dynamically (RFC 7591), counting the registration.
+func (a *authServer) register(w http.ResponseWriter, r *http.Request) {
+	var meta struct {
+		RedirectURIs []string `json:"redirect_uris"`
+	}
+	json.NewDecoder(r.Body).Decode(&meta)
+	a.mu.Lock()
+	a.registrations++
+	a.mu.Unlock()
+	writeJSONStatus(w, http.StatusCreated, map[string]any{"client_id": "client-1", "client_secret": "client-secret-" + rand.Text(), "redirect_uris": meta.RedirectURIs, "token_endpoint_auth_method": "client_secret_basic"})
+}
+
+// authorize records the request and redirects back with a code for its scope, or shows a login page or denies, as authorizePage says.
+func (a *authServer) authorize(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	code := "code-" + rand.Text()
+	a.mu.Lock()
+	a.authorizeReqs = append(a.authorizeReqs, q)
+	a.codes[code] = q.Get("scope")
+	a.mu.Unlock()
+	a.mu.Lock()
+	page := a.authorizePage
+	a.mu.Unlock()
+	if page == "login" {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, "<form>user, password</form>")
+		return
+	}
+	to, _ := url.Parse(q.Get("redirect_uri"))
+	back := to.Query()
+	back.Set("code", code)
+	back.Set("state", q.Get("state"))
+	if page == "deny" {
+		back.Del("code")
+		back.Set("error", "access_denied")
+		back.Set("error_description", "the user said no")
+	}
+	to.RawQuery = back.Encode()
+	http.Redirect(w, r, to.String(), http.StatusFound)
+}
+
+// token exchanges a code or a refresh token (rotated) for a grant, admin never granted; brokenToken and failRefresh make it fail.
+func (a *authServer) token(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.tokenReqs = append(a.tokenReqs, r.PostForm)
+	if a.brokenToken {
+		user, pass, _ := r.BasicAuth()
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, "cannot take code %s from %s:%s", r.PostForm.Get("code"), user, pass)
+		return
+	}
+	var scopes []string
+	switch r.PostForm.Get("grant_type") {
+	case "authorization_code":
+		scope, ok := a.codes[r.PostForm.Get("code")]
+		if !ok {
+			writeJSONStatus(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant"})
+			return
+		}
+		delete(a.codes, r.PostForm.Get("code"))
+		scopes = slices.DeleteFunc(strings.Fields(scope), func(s string) bool { return s == "admin" })
+	case "refresh_token":
+		rt := r.PostForm.Get("refresh_token")
+		g, ok := a.refresh[rt]
+		if a.failRefresh != "" || !ok {
+			// Some servers echo what they were sent: the error must not reach a log.
+			writeJSONStatus(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant", "error_description": a.failRefresh + " " + rt})
+			return
+		}
+		delete(a.refresh, rt) // rotated
+		scopes = g.scopes
+	}
+	exp := a.expiresIn
+	if exp == 0 {
+		exp = 3600
+	}
+	access, refresh := "access-"+rand.Text(), "refresh-"+rand.Text()
+	g := grant{scopes: scopes, expires: time.Now().Add(time.Duration(exp) * time.Second)}
+	answer := map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": exp, "refresh_token": refresh, "scope": strings.Join(scopes, " ")}
+	if exp < 0 {
+		g.expires = time.Now().Add(time.Hour)
+		delete(answer, "expires_in")
+	}
+	a.tokens[access] = g
+	a.refresh[refresh] = g
+	writeJSON(w, answer)
+}
+
+// protect serves next to a bearer of a token that is valid and has the scopes the request
+// needs ("read", and a called tool's name), else a challenge naming the scope missing.
+func (a *authServer) protect(next http.Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		need := []string{"read"}
@@ -202,11 +226,8 @@ func newAuthServer(t *testing.T) *authServer {
 				return
 			}
 		}
-		mcpHandler.ServeHTTP(w, r)
-	})
-	a.srv = httptest.NewServer(mux)
-	t.Cleanup(a.srv.Close)
-	return a
+		next.ServeHTTP(w, r)
+	}
 }
 
 func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK, v) }
