@@ -541,7 +541,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 			e := g.defined[d.Name]
 			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
 		}
-		td.typ = &goType{kind: structKind, name: target.name}
+		td.typ = &goType{Kind: structKind, Name: target.name}
 	}
 	return nil
 }
@@ -565,7 +565,7 @@ func (g *generator) planNullVariants() error {
 			return err
 		}
 		td.nullVariant = w.name
-		td.variants = append(td.variants, &variant{typ: &goType{kind: namedKind, name: w.name}, jsonKind: "null"})
+		td.variants = append(td.variants, &variant{typ: &goType{Kind: namedKind, Name: w.name}, jsonKind: "null"})
 	}
 	return nil
 }
@@ -612,20 +612,20 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 	switch td.form {
 	case structForm, oneOrManyForm, definedForm:
-		return &goType{kind: structKind, name: td.name}, nil
+		return &goType{Kind: structKind, Name: td.name}, nil
 	case enumForm:
-		return &goType{kind: enumKind, name: td.name}, nil
+		return &goType{Kind: enumKind, Name: td.name}, nil
 	case collectionForm:
-		return &goType{kind: namedKind, name: td.name}, nil
+		return &goType{Kind: namedKind, Name: td.name}, nil
 	case interfaceForm:
-		return &goType{kind: unionKind, name: td.name, union: td}, nil
+		return &goType{Kind: unionKind, Name: td.name, Union: td}, nil
 	}
 	target, err := g.aliasTarget(td, active)
 	if err != nil {
 		return nil, err
 	}
 	t := *target
-	t.alias = td.name
+	t.Alias = td.name
 	return &t, nil
 }
 
@@ -633,7 +633,7 @@ func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 	switch t.Kind {
 	case model.Any:
-		return &goType{kind: rawKind}, nil
+		return &goType{Kind: rawKind}, nil
 	case model.String, model.Integer, model.Number, model.Boolean:
 		return builtinOf(t.Kind), nil
 	case model.Literal:
@@ -649,15 +649,15 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 		return g.refType(td, nil)
 	case model.Array:
 		elem, err := g.typeOf(t.Elem, s.elem())
-		if err == nil && elem.kind == structKind {
+		if err == nil && elem.Kind == structKind {
 			if shape, _ := g.shapeOf("elements", g.opts.Config.Elements, s.keys); shape == Pointer {
-				elem = &goType{kind: pointerKind, elem: elem}
+				elem = &goType{Kind: pointerKind, Elem: elem}
 			}
 		}
-		return &goType{kind: sliceKind, elem: elem}, err
+		return &goType{Kind: sliceKind, Elem: elem}, err
 	case model.Map:
 		elem, err := g.typeOf(t.Elem, s.value())
-		return &goType{kind: mapKind, elem: elem}, err
+		return &goType{Kind: mapKind, Elem: elem}, err
 	case model.Object:
 		return g.inline(t, s, structForm)
 	case model.Union:
@@ -681,14 +681,14 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
 			s.name, s.def = itemName(s.name), itemName(s.def)
 			elem, err := g.typeOf(dec.Elem, s.elem())
-			return &goType{kind: sliceKind, elem: elem, single: true}, err
+			return &goType{Kind: sliceKind, Elem: elem, Single: true}, err
 		}
 		return g.inline(t, s, oneOrManyForm)
 	case model.FreeFormStrategy:
-		return &goType{kind: rawKind}, nil
+		return &goType{Kind: rawKind}, nil
 	case model.NullableStrategy:
 		elem, err := g.typeOf(dec.Elem, s)
-		return &goType{kind: nullableKind, elem: elem}, err
+		return &goType{Kind: nullableKind, Elem: elem}, err
 	}
 	return nil, t.Pos.Errorf("%s: unknown union strategy %s", s.name, dec.Strategy)
 }
@@ -791,7 +791,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			td.added = append(td.added, e.Name)
 		}
 	}
-	td.rest = &goType{kind: rawKind}
+	td.rest = &goType{Kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
 		s := site{name: extraName(td.name), def: extraName(td.defName), about: "the value type of [" + td.name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
@@ -838,10 +838,10 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		f.shaped = pos
 	}
 	f.typ = g.requiredShapes(f, typ, keys)
-	if m.Nullable && f.typ.kind == externalKind {
+	if m.Nullable && f.typ.Kind == externalKind {
 		// The substitute decodes and encodes null itself.
 	} else if m.Nullable {
-		if f.typ.kind != unionKind {
+		if f.typ.Kind != unionKind {
 			pos := m.Pos
 			if at := g.stoodIn(m.Type); at.Line > 0 {
 				pos = at // a stand-in made the type another
@@ -849,7 +849,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
 		}
 		f.nullable = true
-		g.nullUnions[f.typ.name] = true
+		g.nullUnions[f.typ.Name] = true
 	}
 	if err := g.optionalShape(td, f, keys); err != nil {
 		return nil, err
@@ -911,7 +911,7 @@ func (g *generator) memberType(f *field, s site, keys []string) (*goType, error)
 		return nil, err
 	}
 	f.literal = g.literal(m.Type)
-	if f.literal != nil && typ.kind == builtinKind && !m.Optional {
+	if f.literal != nil && typ.Kind == builtinKind && !m.Optional {
 		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
 			f.implicit = true
 			if pos.Line > 0 {
@@ -944,8 +944,8 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !f.member.Optional {
 		f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
 	}
-	if !f.optional && (typ.kind == sliceKind || typ.kind == mapKind || typ.kind == namedKind ||
-		typ.kind == externalKind && !typ.pointer && (typ.underlying == "map" || typ.underlying == "slice")) {
+	if !f.optional && (typ.Kind == sliceKind || typ.Kind == mapKind || typ.Kind == namedKind ||
+		typ.Kind == externalKind && !typ.Pointer && (typ.Underlying == "map" || typ.Underlying == "slice")) {
 		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
 			f.nilNull = true
 			if pos.Line > 0 {
@@ -953,9 +953,9 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 			}
 		}
 	}
-	if typ.kind == structKind && !f.optional {
+	if typ.Kind == structKind && !f.optional {
 		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
-			typ, f.shaped = &goType{kind: pointerKind, elem: typ}, pos
+			typ, f.shaped = &goType{Kind: pointerKind, Elem: typ}, pos
 		}
 	}
 	return typ
@@ -966,19 +966,19 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 	typ, m := f.typ, f.member
 	if f.optional {
-		if typ.kind == nullableKind {
+		if typ.Kind == nullableKind {
 			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
 		}
 		f.pointer = !typ.hasNil()
 		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
 		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
 		switch {
-		case shape == OmitEmpty && typ.kind == structKind:
+		case shape == OmitEmpty && typ.Kind == structKind:
 			// encoding/json's omitempty never omits a struct: it stays a pointer.
 			if explicit {
 				g.errs.Add(pos.Errorf("optional: %s is a struct, which omitempty never leaves out: remove the entry to keep it a pointer, or make it a value always encoded (value)", keys[0]))
 			}
-		case shape == OmitEmpty && typ.kind == externalKind && typ.underlying == "struct":
+		case shape == OmitEmpty && typ.Kind == externalKind && typ.Underlying == "struct":
 			// encoding/json never omits a struct: it is always encoded.
 			f.pointer, f.always = false, true
 		case shape == OmitEmpty:
@@ -1098,7 +1098,7 @@ func addedFieldName(src string) (string, error) {
 
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).
 func elemPointers(t *goType) bool {
-	return t.kind == sliceKind && (t.elem.kind == pointerKind || elemPointers(t.elem))
+	return t.Kind == sliceKind && (t.Elem.Kind == pointerKind || elemPointers(t.Elem))
 }
 
 // stoodIn is the position of the standIn entry (Config.StandIns) that wrote a reference of t
@@ -1131,7 +1131,7 @@ func (g *generator) stoodIn(t *model.Type) model.Pos {
 // oneOrManySlice reports whether t holds a one-or-many union as a plain slice
 // (Config.OneOrMany Slice), which has no struct of its own.
 func oneOrManySlice(t *goType) bool {
-	return t.kind == sliceKind && (t.single || oneOrManySlice(t.elem))
+	return t.Kind == sliceKind && (t.Single || oneOrManySlice(t.Elem))
 }
 
 // literal returns the constant of a literal type, looking through aliases, or nil.

@@ -193,7 +193,7 @@ func (g *generator) checkOmittedTags() error {
 		}
 		tag := td.objects.decision.Discriminator
 		for _, v := range td.objects.variants {
-			vt := g.byName[v.typ.name]
+			vt := g.byName[v.typ.Name]
 			if vt == nil {
 				continue
 			}
@@ -243,16 +243,16 @@ func (g *generator) planExternalBases() error {
 			continue
 		}
 		e := g.bases[name]
-		if sub.path != "" || sub.pointer || sub.composite || !token.IsIdentifier(sub.name) || sub.name == "any" {
-			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.name, sub.pos)
+		if sub.Path != "" || sub.Pointer || sub.Composite || !token.IsIdentifier(sub.Name) || sub.Name == "any" {
+			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, sub.pos)
 		}
 		g.referenced[name] = true
-		td := &typeDecl{name: sub.name, defName: goName(d.Name), form: structForm, pos: d.Pos, decl: d}
+		td := &typeDecl{name: sub.Name, defName: goName(d.Name), form: structForm, pos: d.Pos, decl: d}
 		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
 			return err
 		}
 		if inline := g.after[d.Name]; len(inline) > 0 {
-			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.name, inline[0].name)
+			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.Name, inline[0].name)
 		}
 		g.externalBases[name] = td
 	}

@@ -8,25 +8,25 @@ import "slices"
 // checks reports whether validating a value of type t can find a problem beyond the
 // constraints of its member.
 func (p *plan) checks(t *goType) bool {
-	switch t.kind {
+	switch t.Kind {
 	case externalKind, pointerKind:
 		return true
 	case structKind:
 		// A one-or-many value or an Unknown variant always has checks; a struct, by planChecks
 		// and by its hand-written rules (known once the parts are read, after planChecks).
-		if td := p.byName[t.name]; td != nil && td.form == structForm {
-			return p.checked[t.name] || p.rules[t.name]
+		if td := p.byName[t.Name]; td != nil && td.form == structForm {
+			return p.checked[t.Name] || p.rules[t.Name]
 		}
 		return true
 	case unionKind, namedKind:
-		return p.namedChecks(t.name)
+		return p.namedChecks(t.Name)
 	case enumKind:
-		td := p.byName[t.name]
+		td := p.byName[t.Name]
 		return td == nil || !td.open
 	case sliceKind, mapKind:
-		return p.elemChecks(t.elem)
+		return p.elemChecks(t.Elem)
 	case nullableKind:
-		return p.checks(t.elem)
+		return p.checks(t.Elem)
 	}
 	return false
 }
@@ -35,7 +35,7 @@ func (p *plan) checks(t *goType) bool {
 // value of a typed Extra): there a nil union is not an absent member but a value that cannot be
 // encoded, so an element of a union type always has a check.
 func (p *plan) elemChecks(t *goType) bool {
-	return t.kind == unionKind || p.checks(t)
+	return t.Kind == unionKind || p.checks(t)
 }
 
 // namedChecks is checks for a union, or a named map or slice (or the wrapper of a primitive
@@ -93,7 +93,7 @@ func (p *plan) structChecks(td *typeDecl) bool {
 func (p *plan) declChecks(td *typeDecl) bool {
 	switch td.form {
 	case structForm:
-		return p.checks(&goType{kind: structKind, name: td.name})
+		return p.checks(&goType{Kind: structKind, Name: td.name})
 	case definedForm:
 		return p.checks(td.typ)
 	}

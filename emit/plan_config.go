@@ -240,8 +240,8 @@ func (g *generator) configureSubstitutes() {
 			g.errs.Add(err)
 			continue
 		}
-		t := &goType{kind: externalKind, name: sub.Name, path: sub.Path, pointer: sub.Pointer, pos: sub.Pos,
-			composite: sub.Composite, underlying: sub.Kind}
+		t := &goType{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer, pos: sub.Pos,
+			Composite: sub.Composite, Underlying: sub.Kind}
 		if m == nil {
 			g.substitutes[d.Name] = t
 			continue
@@ -503,8 +503,8 @@ func (g *generator) hasMethod(name, method string) bool {
 	if td == nil {
 		return g.opts.Config.Methods[name+"."+method]
 	}
-	if td.form == definedForm && g.byName[td.typ.name] != nil {
-		td = g.byName[td.typ.name]
+	if td.form == definedForm && g.byName[td.typ.Name] != nil {
+		td = g.byName[td.typ.Name]
 	}
 	return !td.tagCodec
 }

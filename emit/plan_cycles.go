@@ -48,12 +48,12 @@ func (g *generator) heldByValue(f *field) *typeDecl {
 	case f.base != "":
 		name = f.base
 	case f.pointer:
-	case f.typ.kind == structKind, f.typ.kind == externalKind && f.typ.path == "" && !f.typ.pointer && !f.typ.composite:
-		name = f.typ.name
+	case f.typ.Kind == structKind, f.typ.Kind == externalKind && f.typ.Path == "" && !f.typ.Pointer && !f.typ.Composite:
+		name = f.typ.Name
 	}
 	td := g.byName[name]
 	for td != nil && td.form == definedForm && td.typ != nil {
-		td = g.byName[td.typ.name] // type EmptyResult Result holds a Result
+		td = g.byName[td.typ.Name] // type EmptyResult Result holds a Result
 	}
 	if td == nil || td.form != structForm {
 		return nil

@@ -75,7 +75,7 @@ func (p *plan) planDocs() {
 func (p *plan) declDoc(td *typeDecl) string {
 	switch td.form {
 	case aliasForm:
-		if td.typ.kind == rawKind {
+		if td.typ.Kind == rawKind {
 			return p.typeDoc(td, "It holds any JSON value, exactly as received.")
 		}
 	case enumForm:
@@ -301,13 +301,13 @@ func (p *plan) docLink(target string) (string, bool) {
 
 // structNamed returns the struct declaration of a field type, or nil.
 func (p *plan) structNamed(t *goType) *typeDecl {
-	for t.kind == nullableKind {
-		t = t.elem
+	for t.Kind == nullableKind {
+		t = t.Elem
 	}
-	if t.kind != structKind {
+	if t.Kind != structKind {
 		return nil
 	}
-	if td := p.byName[t.name]; td != nil && td.form == structForm {
+	if td := p.byName[t.Name]; td != nil && td.form == structForm {
 		return td
 	}
 	return nil
@@ -431,23 +431,23 @@ func quoteList(names []string) string {
 
 // typeLink writes a type for a doc comment: a doc link for a named type.
 func typeLink(t *goType) string {
-	switch t.kind {
+	switch t.Kind {
 	case builtinKind:
-		if t.alias != "" {
-			return "[" + t.alias + "]"
+		if t.Alias != "" {
+			return "[" + t.Alias + "]"
 		}
-		return t.name
+		return t.Name
 	case rawKind:
-		if t.alias != "" {
-			return "[" + t.alias + "]"
+		if t.Alias != "" {
+			return "[" + t.Alias + "]"
 		}
 		return "JSON value"
 	case sliceKind:
-		return "array of " + typeLink(t.elem)
+		return "array of " + typeLink(t.Elem)
 	case mapKind:
-		return "object of " + typeLink(t.elem)
+		return "object of " + typeLink(t.Elem)
 	case nullableKind:
-		return typeLink(t.elem) + " or null"
+		return typeLink(t.Elem) + " or null"
 	}
 	return "[" + t.written() + "]"
 }

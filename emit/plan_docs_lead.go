@@ -242,19 +242,19 @@ func (p *plan) derivedLead(td *typeDecl) string {
 	case definedForm:
 		return td.name + " is a type of its own with the fields of " + typeLink(td.typ) + ", coded as it is."
 	case aliasForm:
-		if td.typ.kind == rawKind && td.typ.alias == "" {
+		if td.typ.Kind == rawKind && td.typ.Alias == "" {
 			return td.name + " holds any JSON value, exactly as received."
 		}
 		return td.name + " is another name for " + typeLink(td.typ) + "."
 	case collectionForm:
 		elem := td.typ
-		if elem.kind == namedKind || elem.alias != "" {
+		if elem.Kind == namedKind || elem.Alias != "" {
 			break
 		}
-		if elem.kind == mapKind {
-			return td.name + " is a JSON object whose members are " + typeLink(elem.elem) + " values."
+		if elem.Kind == mapKind {
+			return td.name + " is a JSON object whose members are " + typeLink(elem.Elem) + " values."
 		}
-		return td.name + " is a JSON array of " + typeLink(elem.elem) + " values."
+		return td.name + " is a JSON array of " + typeLink(elem.Elem) + " values."
 	case structForm:
 		return p.usesLead(td)
 	}
@@ -312,8 +312,8 @@ func (p *plan) usesLead(td *typeDecl) string {
 
 // refersTo reports whether t is, or holds, the named type name.
 func refersTo(t *goType, name string) bool {
-	for ; t != nil; t = t.elem {
-		if t.name == name || t.alias == name {
+	for ; t != nil; t = t.Elem {
+		if t.Name == name || t.Alias == name {
 			return true
 		}
 	}

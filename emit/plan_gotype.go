@@ -29,39 +29,39 @@ const (
 
 // goType is the Go type of a value.
 type goType struct {
-	kind goKind
-	// name is the builtin type of a builtinKind and the Go type name of the named kinds.
-	name string
-	// union is the declaration of a unionKind, whose functions (ir.Funcs) encode, decode and
+	Kind goKind
+	// Name is the builtin type of a builtinKind and the Go type Name of the named kinds.
+	Name string
+	// Union is the declaration of a unionKind, whose functions (ir.Funcs) encode, decode and
 	// validate it.
-	union *typeDecl
-	// alias is the name of an alias declaration through which the type is reached, written in
+	Union *typeDecl
+	// Alias is the name of an Alias declaration through which the type is reached, written in
 	// its place; "" when there is none.
-	alias string
-	elem  *goType
+	Alias string
+	Elem  *goType
 	// externalKind: the package of the type ("" for the output's own package or a predeclared
 	// type), whether the substitute is a pointer to the named type, and the configuration entry.
-	path    string
-	pointer bool
+	Path    string
+	Pointer bool
 	pos     model.Pos
-	// single is set for a sliceKind that stands for a one-or-many union `E | E[]`
-	// (Config.OneOrMany Slice): one element is encoded as the single value, and a single
+	// Single is set for a sliceKind that stands for a one-or-many union `E | E[]`
+	// (Config.OneOrMany Slice): one element is encoded as the Single value, and a Single
 	// value decodes as a slice of one.
-	single bool
-	// composite is set for an externalKind written as a Go type expression (name:
+	Single bool
+	// Composite is set for an externalKind written as a Go type expression (name:
 	// "map[string]any"); underlying is the kind of an externalKind's type, when known
 	// (Substitute.Kind).
-	composite  bool
-	underlying string
+	Composite  bool
+	Underlying string
 }
 
 // hasNil reports whether the type has a nil value, which then stands for an absent member.
 func (t *goType) hasNil() bool {
-	switch t.kind {
+	switch t.Kind {
 	case builtinKind, structKind, enumKind:
 		return false
 	case externalKind:
-		return t.pointer || nilKinds[t.underlying] || t.path == "" && (t.name == "any" || t.name == "[]byte")
+		return t.Pointer || nilKinds[t.Underlying] || t.Path == "" && (t.Name == "any" || t.Name == "[]byte")
 	}
 	return true
 }
@@ -79,21 +79,21 @@ const (
 
 // emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.
 func (t *goType) emptiness() int {
-	switch t.kind {
+	switch t.Kind {
 	case builtinKind, externalKind:
-		if t.kind == externalKind && (t.pointer || t.path != "") {
+		if t.Kind == externalKind && (t.Pointer || t.Path != "") {
 			break
 		}
 		switch {
-		case t.name == "bool":
+		case t.Name == "bool":
 			return emptyFalse
-		case t.name == "string":
+		case t.Name == "string":
 			return emptyString
-		case t.name == "[]byte":
+		case t.Name == "[]byte":
 			return emptyLen
-		case numeric[t.name]:
+		case numeric[t.Name]:
 			return emptyZero
-		case t.name == "any":
+		case t.Name == "any":
 			return emptyNil
 		}
 	case enumKind:
@@ -101,17 +101,17 @@ func (t *goType) emptiness() int {
 	case sliceKind, mapKind, namedKind, rawKind:
 		return emptyLen
 	}
-	if t.kind == externalKind && !t.pointer {
+	if t.Kind == externalKind && !t.Pointer {
 		switch {
-		case t.underlying == "map" || t.underlying == "slice":
+		case t.Underlying == "map" || t.Underlying == "slice":
 			return emptyLen
-		case t.underlying == "string":
+		case t.Underlying == "string":
 			return emptyString
-		case t.underlying == "bool":
+		case t.Underlying == "bool":
 			return emptyFalse
-		case numeric[t.underlying]:
+		case numeric[t.Underlying]:
 			return emptyZero
-		case !nilKinds[t.underlying]:
+		case !nilKinds[t.Underlying]:
 			return emptyReflect
 		}
 	}
@@ -128,14 +128,14 @@ var nilKinds = map[string]bool{"map": true, "slice": true, "interface": true, "p
 // embeddedName is the name of the field that embeds a value of type t (Config.Embed): the name
 // of its named type, or "" for a type that cannot be embedded.
 func embeddedName(t *goType) string {
-	switch t.kind {
+	switch t.Kind {
 	case structKind, enumKind, namedKind, unionKind:
 		return t.written()
 	case pointerKind:
-		return embeddedName(t.elem)
+		return embeddedName(t.Elem)
 	case externalKind:
-		if !t.composite && (t.path != "" || t.name != "[]byte" && t.name != "any" && t.name != strings.ToLower(t.name)) {
-			return t.name
+		if !t.Composite && (t.Path != "" || t.Name != "[]byte" && t.Name != "any" && t.Name != strings.ToLower(t.Name)) {
+			return t.Name
 		}
 	}
 	return ""
@@ -153,23 +153,23 @@ func (p *plan) typeString(t *goType, pointer bool) string {
 
 // written is the name of the type as written, for docs: the alias if there is one.
 func (t *goType) written() string {
-	if t.alias != "" {
-		return t.alias
+	if t.Alias != "" {
+		return t.Alias
 	}
-	return t.name
+	return t.Name
 }
 
 // builtinOf is the Go type of a JSON scalar kind.
 func builtinOf(k model.Kind) *goType {
 	switch k {
 	case model.String:
-		return &goType{kind: builtinKind, name: "string"}
+		return &goType{Kind: builtinKind, Name: "string"}
 	case model.Integer:
-		return &goType{kind: builtinKind, name: "int64"}
+		return &goType{Kind: builtinKind, Name: "int64"}
 	case model.Number:
-		return &goType{kind: builtinKind, name: "float64"}
+		return &goType{Kind: builtinKind, Name: "float64"}
 	case model.Boolean:
-		return &goType{kind: builtinKind, name: "bool"}
+		return &goType{Kind: builtinKind, Name: "bool"}
 	}
 	return nil
 }
@@ -180,8 +180,8 @@ var builtins = map[string]ir.Builtin{"string": ir.String, "int64": ir.Int64, "fl
 // builtinTypeOf is the builtin type t is: a builtinKind's, or an externalKind's that is a
 // predeclared one.
 func builtinTypeOf(t *goType) ir.Builtin {
-	if t.kind == builtinKind || t.kind == externalKind && t.path == "" {
-		return builtins[t.name]
+	if t.Kind == builtinKind || t.Kind == externalKind && t.Path == "" {
+		return builtins[t.Name]
 	}
 	return ir.NotBuiltin
 }
@@ -190,11 +190,11 @@ func builtinTypeOf(t *goType) ir.Builtin {
 // says so.
 func shapeOf(t *goType) ir.Shape {
 	switch {
-	case t.kind != externalKind:
+	case t.Kind != externalKind:
 		return ir.OtherShape
-	case t.underlying == "map":
+	case t.Underlying == "map":
 		return ir.MapShape
-	case t.underlying == "slice":
+	case t.Underlying == "slice":
 		return ir.SliceShape
 	}
 	return ir.OtherShape

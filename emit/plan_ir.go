@@ -74,7 +74,7 @@ func (p *plan) toIR() *ir.Package {
 func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	d := l.decls[td]
 	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
-		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec || td.form == definedForm && l.p.byName[td.typ.name].tagCodec, Envelope: td.form == structForm && isEnvelope(td),
+		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec || td.form == definedForm && l.p.byName[td.typ.Name].tagCodec, Envelope: td.form == structForm && isEnvelope(td),
 		Rules: l.p.rules[td.name], Checks: l.p.declChecks(td), ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
 		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
 		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
@@ -154,7 +154,7 @@ func (l *lowering) field(f *field) *ir.Field {
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
 		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
 		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base,
-		NilIsNull: f.typ.kind == externalKind && admitsNull(f.member)}
+		NilIsNull: f.typ.Kind == externalKind && admitsNull(f.member)}
 	l.fields[f] = x
 	return x
 }
@@ -176,13 +176,13 @@ func (l *lowering) typ(t *goType) *ir.Type {
 	if x, ok := l.types[t]; ok {
 		return x
 	}
-	x := &ir.Type{Kind: t.kind, Name: t.name, Alias: t.alias, Path: t.path, Pointer: t.pointer,
-		Composite: t.composite, Underlying: t.underlying, Single: t.single, HasNil: t.hasNil(),
+	x := &ir.Type{Kind: t.Kind, Name: t.Name, Alias: t.Alias, Path: t.Path, Pointer: t.Pointer,
+		Composite: t.Composite, Underlying: t.Underlying, Single: t.Single, HasNil: t.hasNil(),
 		Emptiness: t.emptiness(), Checks: l.p.checks(t), ElemChecks: l.p.elemChecks(t),
-		Builtin: builtinTypeOf(t), Shape: shapeOf(t), Bytes: t.kind == externalKind && t.name == "[]byte"}
+		Builtin: builtinTypeOf(t), Shape: shapeOf(t), Bytes: t.Kind == externalKind && t.Name == "[]byte"}
 	l.types[t] = x
-	x.Elem = l.typ(t.elem)
-	x.Union = l.declOf(t.union)
+	x.Elem = l.typ(t.Elem)
+	x.Union = l.declOf(t.Union)
 	return x
 }
 

@@ -132,10 +132,10 @@ func (g *generator) planProtocol() *protocolPlan {
 		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "error"); f != nil && f.typ.kind == structKind {
-			p.errorResponse, p.errorField, p.errorType = td, f, f.typ.name
-		} else if f != nil && f.typ.kind == pointerKind {
-			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.typ.elem.name, true
+		if f := fieldByJSON(td, "error"); f != nil && f.typ.Kind == structKind {
+			p.errorResponse, p.errorField, p.errorType = td, f, f.typ.Name
+		} else if f != nil && f.typ.Kind == pointerKind {
+			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.typ.Elem.Name, true
 		}
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
@@ -146,7 +146,7 @@ func (g *generator) planProtocol() *protocolPlan {
 	}
 	p.errorID = fieldByJSON(p.errorResponse, "id")
 	if et := g.byName[p.errorType]; et != nil {
-		if f := fieldByJSON(et, "data"); f != nil && f.typ.kind == rawKind && !f.pointer {
+		if f := fieldByJSON(et, "data"); f != nil && f.typ.Kind == rawKind && !f.pointer {
 			p.errorData = f.name
 		}
 	}
@@ -181,9 +181,9 @@ func (g *generator) planResultResponses() {
 		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "result"); f != nil && f.typ.kind == unionKind && f.typ.name == g.goNameOf(model.AnyResultDecl) {
+		if f := fieldByJSON(td, "result"); f != nil && f.typ.Kind == unionKind && f.typ.Name == g.goNameOf(model.AnyResultDecl) {
 			td.resultResponse, f.result = true, true
-			td.resultUnion = g.byName[f.typ.name]
+			td.resultUnion = g.byName[f.typ.Name]
 		}
 	}
 }
@@ -201,8 +201,8 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 	for _, td := range p.unions {
 		envelopes := false
 		for _, v := range td.objects.variants {
-			if vt := g.byName[v.typ.name]; vt != nil && isEnvelope(vt) {
-				add(v.typ.name)
+			if vt := g.byName[v.typ.Name]; vt != nil && isEnvelope(vt) {
+				add(v.typ.Name)
 				envelopes = true
 			}
 		}
@@ -210,7 +210,7 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 			add(td.unknown)
 		}
 		for _, v := range td.variants {
-			accessors[v.typ.name] = true
+			accessors[v.typ.Name] = true
 		}
 	}
 	add(p.resultResponse.name)
@@ -234,7 +234,7 @@ func (g *generator) checkMessageIDs() error {
 	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
 	for i, a := range append(responses, p.accessors...) {
 		f := a.id
-		if a.vt == nil || f != nil && f.typ.kind == unionKind && f.typ.name == p.requestID.name && !f.pointer {
+		if a.vt == nil || f != nil && f.typ.Kind == unionKind && f.typ.Name == p.requestID.name && !f.pointer {
 			continue
 		}
 		if f == nil && i < len(responses) {
@@ -261,7 +261,7 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 	seen := map[string]bool{}
 	for _, td := range p.unions {
 		for _, v := range td.objects.variants {
-			vt := g.byName[v.typ.name]
+			vt := g.byName[v.typ.Name]
 			if vt == nil || seen[vt.name] {
 				continue
 			}
@@ -290,7 +290,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 			answers = p.sides[1].results
 		}
 		for _, v := range td.objects.variants {
-			vt := g.byName[v.typ.name]
+			vt := g.byName[v.typ.Name]
 			method, ok := methodOf(vt)
 			if !ok {
 				continue
@@ -316,7 +316,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
 	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.name}
 	if params := fieldByJSON(vt, "params"); params != nil {
-		switch params.typ.kind {
+		switch params.typ.Kind {
 		case unionKind:
 			e.Params = params.typ.written()
 		case structKind:
@@ -365,8 +365,8 @@ func (g *generator) errorObjects() []*errorObject {
 			continue
 		}
 		code, message := fieldByJSON(td, "code"), fieldByJSON(td, "message")
-		if code == nil || message == nil || code.typ.kind != builtinKind || code.typ.name != "int64" ||
-			message.typ.kind != builtinKind || message.typ.name != "string" || code.pointer || message.pointer ||
+		if code == nil || message == nil || code.typ.Kind != builtinKind || code.typ.Name != "int64" ||
+			message.typ.Kind != builtinKind || message.typ.Name != "string" || code.pointer || message.pointer ||
 			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
 			continue
 		}

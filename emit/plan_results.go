@@ -160,7 +160,7 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 // isRequestVariant reports whether td is a variant of a message union of requests.
 func (g *generator) isRequestVariant(td *typeDecl) bool {
 	for _, name := range model.RequestUnions() {
-		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.variants, func(v *variant) bool { return v.typ.name == td.name }) {
+		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.variants, func(v *variant) bool { return v.typ.Name == td.name }) {
 			return true
 		}
 	}
@@ -216,7 +216,7 @@ func (g *generator) checkMessageMethods() error {
 	seen := map[string]*typeDecl{}
 	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
 		for _, v := range g.byDecl[name].variants {
-			td := g.byName[v.typ.name]
+			td := g.byName[v.typ.Name]
 			if td == nil {
 				continue
 			}

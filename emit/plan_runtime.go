@@ -35,7 +35,7 @@ func (p *plan) usesZeroExternal() bool {
 		if !f.omitZero || f.typ.hasNil() {
 			return false
 		}
-		scalar := f.typ.kind == builtinKind || f.typ.kind == enumKind
+		scalar := f.typ.Kind == builtinKind || f.typ.Kind == enumKind
 		e := f.typ.emptiness()
 		return !scalar || e != emptyFalse && e != emptyString && e != emptyZero // as render's nonZero
 	})

@@ -108,11 +108,11 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	if err != nil {
 		return nil, err
 	}
-	elem := f.typ.elem
-	if elem != nil && elem.kind == pointerKind {
-		elem = elem.elem
+	elem := f.typ.Elem
+	if elem != nil && elem.Kind == pointerKind {
+		elem = elem.Elem
 	}
-	if f.typ.kind != sliceKind || elem.kind != structKind || elem.name != g.byDecl["SamplingMessage"].name {
+	if f.typ.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].name {
 		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].name)
 	}
 	return &samplingRequest{td: td, messages: f}, nil
@@ -130,27 +130,27 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 	}
 	m := &samplingMessage{td: td, role: role, content: content, blocks: ir.BlocksJSON}
 	t := content.typ
-	if t.kind == pointerKind {
-		t = t.elem
+	if t.Kind == pointerKind {
+		t = t.Elem
 	}
-	switch o := g.byName[t.name]; {
-	case t.kind == structKind && o != nil && o.form == oneOrManyForm:
+	switch o := g.byName[t.Name]; {
+	case t.Kind == structKind && o != nil && o.form == oneOrManyForm:
 		m.blocks, m.elem = ir.BlocksOneOrMany, o.typ
-	case t.kind == sliceKind:
-		m.blocks, m.elem = ir.BlocksSlice, t.elem
+	case t.Kind == sliceKind:
+		m.blocks, m.elem = ir.BlocksSlice, t.Elem
 	}
-	if m.elem != nil && m.elem.kind == unionKind {
-		if m.toolUse, err = g.samplingVariant(m.elem.union, "ToolUseContent", "id"); err != nil {
+	if m.elem != nil && m.elem.Kind == unionKind {
+		if m.toolUse, err = g.samplingVariant(m.elem.Union, "ToolUseContent", "id"); err != nil {
 			return err
 		}
-		if m.toolResult, err = g.samplingVariant(m.elem.union, "ToolResultContent", "toolUseId"); err != nil {
+		if m.toolResult, err = g.samplingVariant(m.elem.Union, "ToolResultContent", "toolUseId"); err != nil {
 			return err
 		}
 		if m.toolUse == nil || m.toolResult == nil {
-			m.unknown = m.elem.union.unknown // a tool use or result the union has no variant for is Unknown
+			m.unknown = m.elem.Union.unknown // a tool use or result the union has no variant for is Unknown
 		}
 	}
-	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.kind != unionKind || m.unknown != ""
+	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.Kind != unionKind || m.unknown != ""
 	sp.messages = append(sp.messages, m)
 	return nil
 }
@@ -160,7 +160,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 // Unknown, whose raw JSON the rules read).
 func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVariant, error) {
 	td := g.byDecl[decl]
-	i := slices.IndexFunc(u.variants, func(v *variant) bool { return v.typ.kind == structKind && v.typ.name == td.name })
+	i := slices.IndexFunc(u.variants, func(v *variant) bool { return v.typ.Kind == structKind && v.typ.Name == td.name })
 	if i < 0 {
 		return nil, nil
 	}
@@ -189,11 +189,11 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 		return nil, err
 	}
 	t := c.sampling.typ
-	if t.kind == pointerKind {
-		t = t.elem
+	if t.Kind == pointerKind {
+		t = t.Elem
 	}
-	sampling := g.byName[t.name]
-	if t.kind != structKind || sampling == nil || sampling.form != structForm {
+	sampling := g.byName[t.Name]
+	if t.Kind != structKind || sampling == nil || sampling.form != structForm {
 		return nil, g.samplingUnreadable(c.client, c.sampling, "a struct")
 	}
 	if c.samplingTools, err = g.samplingField(sampling, "tools"); err != nil {
@@ -235,13 +235,13 @@ func (g *generator) samplingString(td *typeDecl, member string) (*field, error) 
 
 // stringKind reports whether values of t convert to string.
 func stringKind(t *goType) bool {
-	switch t.kind {
+	switch t.Kind {
 	case builtinKind:
-		return t.name == "string"
+		return t.Name == "string"
 	case enumKind:
 		return true
 	case externalKind:
-		return !t.pointer && !t.composite && (t.path == "" && t.name == "string" || t.underlying == "string")
+		return !t.Pointer && !t.Composite && (t.Path == "" && t.Name == "string" || t.Underlying == "string")
 	}
 	return false
 }

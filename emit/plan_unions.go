@@ -43,7 +43,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	td.objects = &objectChoice{decision: dec}
 	seen := map[string]bool{}
 	for _, v := range td.variants {
-		seen[v.typ.name] = true
+		seen[v.typ.Name] = true
 	}
 	for i, v := range dec.Variants {
 		var typ *goType
@@ -59,16 +59,16 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		if err != nil {
 			return err
 		}
-		if typ.kind == externalKind {
+		if typ.Kind == externalKind {
 			return typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.name)
 		}
-		if typ.kind != structKind {
+		if typ.Kind != structKind {
 			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.name, i+1)
 		}
-		if seen[typ.name] {
-			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.name, typ.name)
+		if seen[typ.Name] {
+			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.name, typ.Name)
 		}
-		seen[typ.name] = true
+		seen[typ.Name] = true
 		ov := &variant{typ: typ, pointer: true, jsonKind: "object", model: v}
 		td.objects.variants = append(td.objects.variants, ov)
 		td.variants = append(td.variants, ov)
@@ -156,7 +156,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		if err != nil {
 			return nil, err
 		}
-		switch typ.kind {
+		switch typ.Kind {
 		case structKind:
 			v.typ, v.pointer = typ, true
 		case namedKind, enumKind:
@@ -178,7 +178,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
-		v.typ = &goType{kind: namedKind, name: w.name}
+		v.typ = &goType{Kind: namedKind, Name: w.name}
 		return v, g.planCollection(w, t, site{name: w.name, def: w.defName, about: "[" + w.name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
@@ -189,7 +189,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 	if err != nil {
 		return nil, err
 	}
-	if typ.kind != builtinKind {
+	if typ.Kind != builtinKind {
 		return nil, t.Pos.Errorf("%s: unsupported %s variant", td.name, kind)
 	}
 	v.typ, err = g.wrapper(td, ws, typ)
@@ -200,12 +200,12 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
 	w := &typeDecl{name: s.name, defName: s.def, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
 	if base != nil {
-		w.typ = &goType{kind: builtinKind, name: base.name}
+		w.typ = &goType{Kind: builtinKind, Name: base.Name}
 	}
 	if err := g.derived(w, s.owner); err != nil {
 		return nil, err
 	}
-	return &goType{kind: namedKind, name: w.name}, nil
+	return &goType{Kind: namedKind, Name: w.name}, nil
 }
 
 // declareDefault reserves the default name of a type (typeDecl.defName).
