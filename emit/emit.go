@@ -144,11 +144,11 @@ func (p *plan) packageDoc() ([]byte, error) {
 	}{Package: p.opts.Package, Version: p.opts.Version, Protocol: p.proto != nil,
 		Sampling: p.copiedParts["sampling.go"], CheckCapabilities: p.copiedParts["sampling_capabilities.go"]}
 	for _, td := range p.types {
-		data.Unions = data.Unions || (td.form == interfaceForm && td.objects != nil && td.objects.table)
-		data.Results = data.Results || (td.form == interfaceForm && td.base != nil)
+		data.Unions = data.Unions || (td.Form == interfaceForm && td.Objects != nil && td.Objects.table)
+		data.Results = data.Results || (td.Form == interfaceForm && td.Base != nil)
 	}
 	if p.proto != nil {
-		data.ResultResponse = p.proto.resultResponse.name
+		data.ResultResponse = p.proto.resultResponse.Name
 	}
 	if err := tmpl.Execute(&buf, data); err != nil {
 		return nil, fmt.Errorf("emit: package doc: %v", err)

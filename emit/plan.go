@@ -217,79 +217,79 @@ const (
 // typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type typeDecl struct {
-	name string
+	Name string
 	// path is the struct's key in the configuration (CreateMessageRequest.params), which errors
 	// about its fields name; "" where the configuration cannot name it.
 	path string
 	// defName is the name the type has without the configuration's names (Names, Fields,
 	// Initialisms): the name the parts are written with (partNames).
 	defName string
-	form    form
+	Form    form
 	pos     model.Pos
 	// decl is the schema declaration and doc its documentation; both are zero for an inline or
 	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
 	decl  *model.Decl
-	doc   model.Doc
+	schemaDoc   model.Doc
 	about string
 
-	// structForm: the fields and the type of Extra's values; the JSON names of the members
+	// structForm: the Fields and the type of Extra's values; the JSON names of the members
 	// that must not be present (model.Member.Absent), which have no field; the hand-written
-	// fields (Config.AddFields), as Go source.
-	fields []*field
-	added  []string
+	// Fields (Config.AddFields), as Go source.
+	Fields []*field
+	Added  []string
 	// omitted are the members left out (Config.Omit), with the names their fields would have
 	// had and the entries' positions (field.name, field.shaped), for the parts' check.
 	omitted []*field
-	rest    *goType
-	absent  []string
-	// tagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
-	tagCodec bool
+	Rest    *goType
+	Absent  []string
+	// TagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
+	TagCodec bool
 	// aliasForm, definedForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
 	// wrapperForm: the wrapped builtin (nil for null).
-	typ *goType
-	// enumForm: the values, the Go names of their constants (declareNames), and whether other
-	// values are allowed.
-	values     []string
-	valueNames []string
-	open       bool
+	Type *goType
+	// enumForm: the Values, the Go names of their constants (declareNames), and whether other
+	// Values are allowed.
+	Values     []string
+	ValueNames []string
+	Open       bool
 	// interfaceForm: the decision and every variant, in order; how an object is decoded (object
 	// unions, and kind unions with several object variants); what each JSON kind decodes as
 	// (kind unions); the Unknown type ("" when every object is a known variant) and the member
 	// whose value picks the variant (the discriminator, or "resultType" for a union of results,
 	// see resultTag); the typed decodes of a result union by method.
 	decision *model.Decision
-	variants []*variant
-	objects  *objectChoice
-	kinds    []*kindChoice
-	unknown  string
-	tag      string
-	results  []resultCase
-	// resultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
+	Variants []*variant
+	Objects  *objectChoice
+	Kinds    []*kindChoice
+	Unknown  string
+	Tag      string
+	Results  []resultCase
+	// ResultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
 	// first (decodeResults).
-	resultTag bool
-	// base is the variant Result of a union of results, which takes any result: a result decoded
+	ResultTag bool
+	// Base is the variant Result of a union of results, which takes any result: a result decoded
 	// without its method falls back to it (see planResults).
-	base *variant
-	// nullVariant is the wrapper that stands for null in the members of a kind union that admit
+	Base *variant
+	// NullVariant is the wrapper that stands for null in the members of a kind union that admit
 	// it (model.Member.Nullable); decoding the union itself does not accept null.
-	nullVariant string
-	// resultResponse is set for the generic result response, whose result is resultUnion (the
+	NullVariant string
+	// ResultResponse is set for the generic result response, whose result is resultUnion (the
 	// union of every result): it is decoded by a function of the caller (planResultResponses).
-	resultResponse bool
-	resultUnion    *typeDecl
-	// method is the method of a request or notification declaration ("tools/call"), whose
+	ResultResponse bool
+	ResultUnion    *typeDecl
+	// Method is the Method of a request or notification declaration ("tools/call"), whose
 	// constant is funcs.Method.
-	method string
-	// docText is the text of the declaration's doc comment, extraDoc that of a struct's Extra,
-	// valueDocs those of an enum's constants; expected says what a kind union decodes, for its
-	// error ("expected a string or a number"); resultsDoc is the doc of a result union's typed
+	Method string
+	// Doc is the text of the declaration's doc comment, ExtraDoc that of a struct's Extra,
+	// valueDocs those of an enum's constants; Expected says what a kind union decodes, for its
+	// error ("Expected a string or a number"); ResultsDoc is the doc of a result union's typed
 	// decode (planDocs).
-	docText, extraDoc, expected, resultsDoc string
-	valueDocs                               []string
-	// funcs are the functions, tables and constants named after the declaration (declareNames).
-	funcs ir.Funcs
-	// wrapperForm, unknownForm and the collections of kind unions: the union they belong to.
-	union string
+	Doc, ExtraDoc, Expected, ResultsDoc string
+	ValueDocs                               []string
+	// Funcs are the functions, tables and constants named after the declaration (declareNames).
+	Funcs ir.Funcs
+	// wrapperForm, unknownForm and the collections of kind unions: the unionName they belong to.
+	unionName string
 }
 
 // field is a field of a struct: one member of the object.
@@ -446,7 +446,7 @@ func (g *generator) planDecls() error {
 		return err
 	}
 	for _, td := range g.types {
-		g.byName[td.name] = td
+		g.byName[td.Name] = td
 	}
 	if err := g.checkOmittedTags(); err != nil {
 		return err
@@ -459,11 +459,11 @@ func (g *generator) planDecls() error {
 	}
 	g.planChecks()
 	for _, td := range g.types {
-		if td.objects != nil {
-			if td.objects.decision.Discriminator != "" {
-				td.objects.tags, td.objects.absent = tagCases(td.objects)
+		if td.Objects != nil {
+			if td.Objects.decision.Discriminator != "" {
+				td.Objects.tags, td.Objects.absent = tagCases(td.Objects)
 			}
-			td.objects.table = needsTable(td.objects)
+			td.Objects.table = needsTable(td.Objects)
 		}
 	}
 	if err := g.planResults(); err != nil {
@@ -476,16 +476,16 @@ func (g *generator) planDecls() error {
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
-	td := &typeDecl{name: name, defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d}
+	td := &typeDecl{Name: name, defName: goName(d.Name), pos: d.Pos, schemaDoc: d.Doc, decl: d}
 	// A name taken is reported, and the declaration planned all the same for its other errors.
-	g.errs.Add(g.declare(td.name, "declaration "+d.Name, pos))
+	g.errs.Add(g.declare(td.Name, "declaration "+d.Name, pos))
 	g.declareDefault(td.defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
-		td.form = structForm
+		td.Form = structForm
 	case model.Map, model.Array:
-		td.form = collectionForm
+		td.Form = collectionForm
 	case model.Union:
 		dec := t.Union.Decision
 		if dec == nil {
@@ -493,20 +493,20 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 		}
 		switch dec.Strategy {
 		case model.EnumStrategy:
-			td.form = enumForm
+			td.Form = enumForm
 		case model.ObjectStrategy, model.KindStrategy:
-			td.form = interfaceForm
+			td.Form = interfaceForm
 		case model.OneOrManyStrategy:
-			td.form = oneOrManyForm
+			td.Form = oneOrManyForm
 		case model.FreeFormStrategy, model.NullableStrategy:
-			td.form = aliasForm
+			td.Form = aliasForm
 		default:
 			return nil, d.Pos.Errorf("declaration %s: unknown union strategy %s", d.Name, dec.Strategy)
 		}
 	case model.Null:
 		return nil, d.Pos.Errorf("declaration %s: a null type is supported only in a union", d.Name)
 	default:
-		td.form = aliasForm
+		td.Form = aliasForm
 	}
 	g.errs.Add(g.definedShell(td)) // an alias it cannot make defined stays an alias
 	return td, nil
@@ -515,25 +515,25 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 // planDecl plans the body of a schema declaration.
 func (g *generator) planDecl(td *typeDecl) error {
 	d := td.decl
-	s := site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: d.Name}
-	switch td.form {
+	s := site{name: td.Name, def: td.defName, about: "[" + td.Name + "]", owner: d.Name}
+	switch td.Form {
 	case structForm:
 		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
 	case collectionForm:
 		return g.planCollection(td, d.Type, s)
 	case enumForm:
 		if d.Type.Kind == model.String {
-			td.open = true // defined: a string type of its own, without constants
+			td.Open = true // defined: a string type of its own, without constants
 			break
 		}
-		td.values, td.open = d.Type.Union.Decision.Values, d.Type.Union.Decision.Open
+		td.Values, td.Open = d.Type.Union.Decision.Values, d.Type.Union.Decision.Open
 	case interfaceForm:
 		return g.planInterface(td, d.Type.Union.Decision, s)
 	case oneOrManyForm:
 		return g.planOneOrMany(td, d.Type.Union.Decision, s)
 	case aliasForm:
 		t, err := g.aliasTarget(td, nil)
-		td.typ = t
+		td.Type = t
 		return err
 	case definedForm:
 		target := g.byDecl[d.Type.Ref]
@@ -541,7 +541,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 			e := g.defined[d.Name]
 			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
 		}
-		td.typ = &goType{Kind: structKind, Name: target.name}
+		td.Type = &goType{Kind: structKind, Name: target.Name}
 	}
 	return nil
 }
@@ -552,20 +552,20 @@ func (g *generator) planDecl(td *typeDecl) error {
 func (g *generator) planNullVariants() error {
 	for _, d := range g.s.Decls {
 		td := g.byDecl[d.Name]
-		if td == nil || !g.nullUnions[td.name] {
+		if td == nil || !g.nullUnions[td.Name] {
 			continue
 		}
-		if td.form != interfaceForm || td.decision.Strategy != model.KindStrategy {
-			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.name)
+		if td.Form != interfaceForm || td.decision.Strategy != model.KindStrategy {
+			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.Name)
 		}
-		w := &typeDecl{name: nullVariantName(td.name), defName: nullVariantName(td.defName), form: wrapperForm, pos: td.pos, union: td.name,
-			about: "null, where a member of type [" + td.name + "] admits it (the id of an error response); " +
-				"decoding a [" + td.name + "] elsewhere rejects null, and Validate reports it"}
+		w := &typeDecl{Name: nullVariantName(td.Name), defName: nullVariantName(td.defName), Form: wrapperForm, pos: td.pos, unionName: td.Name,
+			about: "null, where a member of type [" + td.Name + "] admits it (the id of an error response); " +
+				"decoding a [" + td.Name + "] elsewhere rejects null, and Validate reports it"}
 		if err := g.derived(w, d.Name); err != nil {
 			return err
 		}
-		td.nullVariant = w.name
-		td.variants = append(td.variants, &variant{typ: &goType{Kind: namedKind, Name: w.name}, jsonKind: "null"})
+		td.NullVariant = w.Name
+		td.Variants = append(td.Variants, &variant{typ: &goType{Kind: namedKind, Name: w.Name}, jsonKind: "null"})
 	}
 	return nil
 }
@@ -576,21 +576,21 @@ func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
 		s.name, s.def = valueName(s.name), valueName(s.def)
-		td.typ, err = g.typeOf(t, s.value())
+		td.Type, err = g.typeOf(t, s.value())
 	} else {
 		s.name, s.def = itemName(s.name), itemName(s.def)
-		td.typ, err = g.typeOf(t, s.elem())
+		td.Type, err = g.typeOf(t, s.elem())
 	}
 	return err
 }
 
 // aliasTarget returns the Go type an alias declaration stands for, following chains of aliases.
 func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) {
-	if td.typ != nil {
-		return td.typ, nil
+	if td.Type != nil {
+		return td.Type, nil
 	}
 	for _, name := range active {
-		if name == td.name {
+		if name == td.Name {
 			return nil, td.pos.Errorf("declaration %s: alias cycle", td.decl.Name)
 		}
 	}
@@ -603,29 +603,29 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 		if !ok {
 			return nil, t.Pos.Errorf("declaration %s: reference to undeclared %s", td.decl.Name, t.Ref)
 		}
-		return g.refType(target, append(active, td.name))
+		return g.refType(target, append(active, td.Name))
 	}
-	return g.typeOf(t, site{name: valueName(td.name), def: valueName(td.defName), about: "[" + td.name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: valueName(td.Name), def: valueName(td.defName), about: "[" + td.Name + "]", owner: td.decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
 func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
-	switch td.form {
+	switch td.Form {
 	case structForm, oneOrManyForm, definedForm:
-		return &goType{Kind: structKind, Name: td.name}, nil
+		return &goType{Kind: structKind, Name: td.Name}, nil
 	case enumForm:
-		return &goType{Kind: enumKind, Name: td.name}, nil
+		return &goType{Kind: enumKind, Name: td.Name}, nil
 	case collectionForm:
-		return &goType{Kind: namedKind, Name: td.name}, nil
+		return &goType{Kind: namedKind, Name: td.Name}, nil
 	case interfaceForm:
-		return &goType{Kind: unionKind, Name: td.name, Union: td}, nil
+		return &goType{Kind: unionKind, Name: td.Name, Union: td}, nil
 	}
 	target, err := g.aliasTarget(td, active)
 	if err != nil {
 		return nil, err
 	}
 	t := *target
-	t.Alias = td.name
+	t.Alias = td.Name
 	return &t, nil
 }
 
@@ -702,7 +702,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	td := &typeDecl{name: s.name, form: f, pos: t.Pos, about: s.about}
+	td := &typeDecl{Name: s.name, Form: f, pos: t.Pos, about: s.about}
 	td.defName = g.defaults.free(s.def)
 	g.declareDefault(td.defName)
 	declPos := t.Pos
@@ -710,25 +710,25 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		declPos = g.opts.Config.Names[s.renamed].Pos
 		g.usedNames[s.renamed] = true
 	} else {
-		td.name = g.scope.free(s.name)
+		td.Name = g.scope.free(s.name)
 	}
 	what := "inline type in " + owner
 	if len(s.keys) > 0 {
 		what = "inline type of " + s.keys[0]
 	}
 	// A name taken is reported, and the type planned all the same for its other errors.
-	g.errs.Add(g.declare(td.name, what, declPos))
+	g.errs.Add(g.declare(td.Name, what, declPos))
 	if t.Pos.Line > 0 {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.name, def: td.defName, about: "[" + td.name + "]", owner: owner, keys: s.keys}
+	s = site{name: td.Name, def: td.defName, about: "[" + td.Name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
 		err = g.planStruct(td, t.Object, nil, owner, childPath(s.keys))
 	case enumForm:
-		td.values, td.open = t.Union.Decision.Values, t.Union.Decision.Open
+		td.Values, td.Open = t.Union.Decision.Values, t.Union.Decision.Open
 	case interfaceForm:
 		err = g.planInterface(td, t.Union.Decision, s)
 	case oneOrManyForm:
@@ -758,7 +758,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	names := map[string]takenField{extraField: {by: "the unknown members (Extra)"}}
 	for _, m := range obj.Members {
 		if m.Absent {
-			td.absent = append(td.absent, m.Name)
+			td.Absent = append(td.Absent, m.Name)
 			continue
 		}
 		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
@@ -771,12 +771,12 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			return err
 		}
 		if f != nil {
-			td.fields = append(td.fields, f)
+			td.Fields = append(td.Fields, f)
 		}
 	}
 	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
 		g.usedShapes["order "+path] = true
-		td.fields = ordered(td.fields, order)
+		td.Fields = ordered(td.Fields, order)
 	}
 	if decl != nil {
 		for _, e := range g.opts.Config.AddFields[decl.Name] {
@@ -785,20 +785,20 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 				return e.Pos.Errorf("addFields: %s: %v", decl.Name, err)
 			}
 			if prev, taken := names[name]; taken {
-				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s, for %s", decl.Name, name, td.name, prev.by)
+				return e.Pos.Errorf("addFields: %s: the field %s is already a field of %s, for %s", decl.Name, name, td.Name, prev.by)
 			}
 			names[name] = takenField{by: "addFields"}
-			td.added = append(td.added, e.Name)
+			td.Added = append(td.Added, e.Name)
 		}
 	}
-	td.rest = &goType{Kind: rawKind}
+	td.Rest = &goType{Kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: extraName(td.name), def: extraName(td.defName), about: "the value type of [" + td.name + ".Extra]", owner: owner}
+		s := site{name: extraName(td.Name), def: extraName(td.defName), about: "the value type of [" + td.Name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
 		}
-		td.rest = rest
+		td.Rest = rest
 	}
 	return nil
 }
@@ -846,7 +846,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 			if at := g.stoodIn(m.Type); at.Line > 0 {
 				pos = at // a stand-in made the type another
 			}
-			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.name, m.Name)
+			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.Name, m.Name)
 		}
 		f.nullable = true
 		g.nullUnions[f.typ.Name] = true
@@ -857,7 +857,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if namePos, err = g.embedField(f, keys, fieldKey, namePos); err != nil {
 		return nil, err
 	}
-	memberPath := cmp.Or(path, td.name) + "." + m.Name
+	memberPath := cmp.Or(path, td.Name) + "." + m.Name
 	where := memberPath // what the error leads with: the fields entry, or the member
 	if fieldKey != "" {
 		where = "fields: " + memberPath
@@ -882,11 +882,11 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 // memberSite is where the inline types of member m of the struct td are declared and how they
 // are named: an inherited member's after, and named after, the declaration that declares it.
 func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
-	parent, parentDef, memberOwner := td.name, td.defName, owner
+	parent, parentDef, memberOwner := td.Name, td.defName, owner
 	if o := g.declaring(m); o != nil {
 		memberOwner = o.Name
 		if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
-			parent, parentDef = b.name, b.defName
+			parent, parentDef = b.Name, b.defName
 		}
 	}
 	s := site{name: memberTypeName(parent, fieldName, m.Type), def: memberTypeName(parentDef, namer{}.fieldName(m.Name), m.Type),
@@ -967,7 +967,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 	typ, m := f.typ, f.member
 	if f.optional {
 		if typ.Kind == nullableKind {
-			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.name, m.Name)
+			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.Name, m.Name)
 		}
 		f.pointer = !typ.hasNil()
 		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
@@ -1146,6 +1146,6 @@ func (g *generator) literal(t *model.Type) *model.Value {
 func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
 	s.name, s.def = itemName(s.name), itemName(s.def)
 	elem, err := g.typeOf(dec.Elem, s.elem())
-	td.typ = elem
+	td.Type = elem
 	return err
 }

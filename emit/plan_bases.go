@@ -144,11 +144,11 @@ func (g *generator) holder(decl *model.Decl, m *model.Member) (base string, skip
 func (g *generator) checkBases() {
 	for _, d := range g.s.Decls {
 		td := g.byDecl[d.Name]
-		if td == nil || td.form != structForm {
+		if td == nil || td.Form != structForm {
 			continue
 		}
 		byBase := map[string]map[string]*field{}
-		for _, f := range td.fields {
+		for _, f := range td.Fields {
 			if f.baseDecl != "" {
 				if byBase[f.baseDecl] == nil {
 					byBase[f.baseDecl] = map[string]*field{}
@@ -164,7 +164,7 @@ func (g *generator) checkBases() {
 			}
 			g.usedShapes["embed "+name] = true
 			fields := byBase[name]
-			for _, b := range base.fields {
+			for _, b := range base.Fields {
 				f := fields[b.member.Name]
 				if f == nil {
 					g.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.member.Name, name))
@@ -188,18 +188,18 @@ func (g *generator) checkBases() {
 // write it (literals: implicit leaves the field out and writes the constant).
 func (g *generator) checkOmittedTags() error {
 	for _, td := range g.types {
-		if td.objects == nil || td.objects.decision.Discriminator == "" {
+		if td.Objects == nil || td.Objects.decision.Discriminator == "" {
 			continue
 		}
-		tag := td.objects.decision.Discriminator
-		for _, v := range td.objects.variants {
+		tag := td.Objects.decision.Discriminator
+		for _, v := range td.Objects.variants {
 			vt := g.byName[v.typ.Name]
 			if vt == nil {
 				continue
 			}
 			for _, f := range vt.omitted {
 				if f.member.Name == tag {
-					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(vt.path, vt.name), tag, td.name)
+					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(vt.path, vt.Name), tag, td.Name)
 				}
 			}
 		}
@@ -216,13 +216,13 @@ func (g *generator) definedShell(td *typeDecl) error {
 		return nil
 	}
 	t := td.decl.Type
-	if td.form == aliasForm && t.Kind == model.String {
-		td.form = enumForm
+	if td.Form == aliasForm && t.Kind == model.String {
+		td.Form = enumForm
 		return nil
 	}
-	if td.form == aliasForm && t.Kind == model.Ref {
+	if td.Form == aliasForm && t.Kind == model.Ref {
 		if target := g.s.Decl(t.Ref); target != nil && target.Type.Kind == model.Object {
-			td.form = definedForm
+			td.Form = definedForm
 			return nil
 		}
 	}
@@ -247,12 +247,12 @@ func (g *generator) planExternalBases() error {
 			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, sub.pos)
 		}
 		g.referenced[name] = true
-		td := &typeDecl{name: sub.Name, defName: goName(d.Name), form: structForm, pos: d.Pos, decl: d}
+		td := &typeDecl{Name: sub.Name, defName: goName(d.Name), Form: structForm, pos: d.Pos, decl: d}
 		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
 			return err
 		}
 		if inline := g.after[d.Name]; len(inline) > 0 {
-			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.Name, inline[0].name)
+			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.Name, inline[0].Name)
 		}
 		g.externalBases[name] = td
 	}
@@ -270,7 +270,7 @@ func (g *generator) baseDecl(name string) *typeDecl {
 // baseName is the Go name of the base name, which the structs embedding it write.
 func (g *generator) baseName(name string) string {
 	if td := g.externalBases[name]; td != nil {
-		return td.name
+		return td.Name
 	}
 	n, _ := g.declName(g.s.Decl(name))
 	return n

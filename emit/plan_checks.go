@@ -14,7 +14,7 @@ func (p *plan) checks(t *goType) bool {
 	case structKind:
 		// A one-or-many value or an Unknown variant always has checks; a struct, by planChecks
 		// and by its hand-written rules (known once the parts are read, after planChecks).
-		if td := p.byName[t.Name]; td != nil && td.form == structForm {
+		if td := p.byName[t.Name]; td != nil && td.Form == structForm {
 			return p.checked[t.Name] || p.rules[t.Name]
 		}
 		return true
@@ -22,7 +22,7 @@ func (p *plan) checks(t *goType) bool {
 		return p.namedChecks(t.Name)
 	case enumKind:
 		td := p.byName[t.Name]
-		return td == nil || !td.open
+		return td == nil || !td.Open
 	case sliceKind, mapKind:
 		return p.elemChecks(t.Elem)
 	case nullableKind:
@@ -54,18 +54,18 @@ func (g *generator) planChecks() {
 		changed = false
 		for _, td := range g.types {
 			var result bool
-			switch td.form {
+			switch td.Form {
 			case interfaceForm:
 				result = g.unionChecks(td)
 			case collectionForm:
-				result = g.checks(td.typ)
+				result = g.checks(td.Type)
 			case structForm:
 				result = g.structChecks(td)
 			default:
 				continue
 			}
-			if result != g.checked[td.name] {
-				g.checked[td.name], changed = result, true
+			if result != g.checked[td.Name] {
+				g.checked[td.Name], changed = result, true
 			}
 		}
 	}
@@ -74,8 +74,8 @@ func (g *generator) planChecks() {
 // unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
 // unknown variant, or a variant with checks of its own.
 func (p *plan) unionChecks(td *typeDecl) bool {
-	return td.unknown != "" || td.nullVariant != "" ||
-		slices.ContainsFunc(td.variants, func(v *variant) bool { return v.pointer || p.checks(v.typ) })
+	return td.Unknown != "" || td.NullVariant != "" ||
+		slices.ContainsFunc(td.Variants, func(v *variant) bool { return v.pointer || p.checks(v.typ) })
 }
 
 // structChecks reports whether validating a struct can find a problem, without its hand-written
@@ -83,19 +83,19 @@ func (p *plan) unionChecks(td *typeDecl) bool {
 // without Extra, may check the fields), and one without checks the members that must be absent
 // and the values of a typed Extra.
 func (p *plan) structChecks(td *typeDecl) bool {
-	if len(td.fields) > 0 {
+	if len(td.Fields) > 0 {
 		return true
 	}
-	return !p.opts.Config.DropUnknown && (len(td.absent) > 0 || td.rest != nil && p.elemChecks(td.rest))
+	return !p.opts.Config.DropUnknown && (len(td.Absent) > 0 || td.Rest != nil && p.elemChecks(td.Rest))
 }
 
 // declChecks is checks for a struct, or for a type defined as one, by its declaration.
 func (p *plan) declChecks(td *typeDecl) bool {
-	switch td.form {
+	switch td.Form {
 	case structForm:
-		return p.checks(&goType{Kind: structKind, Name: td.name})
+		return p.checks(&goType{Kind: structKind, Name: td.Name})
 	case definedForm:
-		return p.checks(td.typ)
+		return p.checks(td.Type)
 	}
 	return false
 }

@@ -477,17 +477,17 @@ func (g *generator) checkTagCodecEmbeds() error {
 		if td == nil {
 			continue
 		}
-		for _, f := range td.fields {
+		for _, f := range td.Fields {
 			embedded := f.base
 			if f.embed {
 				embedded = f.name
 			}
 			for _, method := range []string{"MarshalJSON", "UnmarshalJSON"} {
-				if embedded == "" || !g.hasMethod(embedded, method) || g.opts.Config.Methods[td.name+"."+method] {
+				if embedded == "" || !g.hasMethod(embedded, method) || g.opts.Config.Methods[td.Name+"."+method] {
 					continue
 				}
 				return e.Pos.Errorf("tagCodecs: %s embeds %s, whose %s encoding/json would call in its place, coding none of %s's own members: "+
-					"add %s to tagCodecs too, or declare %s.%s in a hand-written file", e.Name, embedded, method, td.name, embedded, td.name, method)
+					"add %s to tagCodecs too, or declare %s.%s in a hand-written file", e.Name, embedded, method, td.Name, embedded, td.Name, method)
 			}
 		}
 	}
@@ -503,10 +503,10 @@ func (g *generator) hasMethod(name, method string) bool {
 	if td == nil {
 		return g.opts.Config.Methods[name+"."+method]
 	}
-	if td.form == definedForm && g.byName[td.typ.Name] != nil {
-		td = g.byName[td.typ.Name]
+	if td.Form == definedForm && g.byName[td.Type.Name] != nil {
+		td = g.byName[td.Type.Name]
 	}
-	return !td.tagCodec
+	return !td.TagCodec
 }
 
 // generated reports whether the declaration name is generated: selected (or every declaration
@@ -531,7 +531,7 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 func (g *generator) inlineStruct(path string) *typeDecl {
 	for _, d := range g.s.Decls {
 		for _, td := range g.after[d.Name] {
-			if td.path == path && td.form == structForm {
+			if td.path == path && td.Form == structForm {
 				return td
 			}
 		}
@@ -558,14 +558,14 @@ func (g *generator) markTagCodecs() {
 		case td == nil:
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
 			continue
-		case td.form != structForm:
+		case td.Form != structForm:
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
 			continue
 		}
-		if i := slices.IndexFunc(td.fields, func(f *field) bool { return f.implicit }); i >= 0 {
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.fields[i].member.Name))
+		if i := slices.IndexFunc(td.Fields, func(f *field) bool { return f.implicit }); i >= 0 {
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].member.Name))
 		}
-		td.tagCodec = true
+		td.TagCodec = true
 		g.tagCoded[e.Name] = td
 	}
 }
@@ -693,17 +693,17 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 // may be unexported.
 func (g *generator) checkUnexported() error {
 	for _, td := range g.types {
-		if (td.form != interfaceForm && td.form != oneOrManyForm) || token.IsExported(td.name) {
+		if (td.Form != interfaceForm && td.Form != oneOrManyForm) || token.IsExported(td.Name) {
 			continue
 		}
 		pos := td.pos
 		for _, key := range slices.Sorted(maps.Keys(g.opts.Config.Names)) {
-			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.name, e.Name) {
+			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.Name, e.Name) {
 				pos = e.Pos
 				break
 			}
 		}
-		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.name, td.name)
+		return pos.Errorf("rename: the union %s would be unexported, and the functions and types named after it (Unmarshal%s) exported; rename it, or what it is named after, with a capital", td.Name, td.Name)
 	}
 	return nil
 }

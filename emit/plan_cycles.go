@@ -13,7 +13,7 @@ func (g *generator) checkValueCycles() error {
 	var visit func(td *typeDecl) error
 	visit = func(td *typeDecl) error {
 		state[td] = 1
-		for _, f := range td.fields {
+		for _, f := range td.Fields {
 			next := g.heldByValue(f)
 			if next == nil || state[next] == 2 {
 				continue
@@ -31,7 +31,7 @@ func (g *generator) checkValueCycles() error {
 		return nil
 	}
 	for _, td := range g.types {
-		if state[td] == 0 && td.form == structForm {
+		if state[td] == 0 && td.Form == structForm {
 			if err := visit(td); err != nil {
 				return err
 			}
@@ -52,10 +52,10 @@ func (g *generator) heldByValue(f *field) *typeDecl {
 		name = f.typ.Name
 	}
 	td := g.byName[name]
-	for td != nil && td.form == definedForm && td.typ != nil {
-		td = g.byName[td.typ.Name] // type EmptyResult Result holds a Result
+	for td != nil && td.Form == definedForm && td.Type != nil {
+		td = g.byName[td.Type.Name] // type EmptyResult Result holds a Result
 	}
-	if td == nil || td.form != structForm {
+	if td == nil || td.Form != structForm {
 		return nil
 	}
 	return td
@@ -73,5 +73,5 @@ func cycleError(td *typeDecl, path []*field) error {
 		}
 	}
 	return pos.Errorf("%s holds itself by value (through %s): a Go struct cannot; hold it by pointer (optional: pointer) or keep the member's type",
-		td.name, strings.Join(names, ", "))
+		td.Name, strings.Join(names, ", "))
 }

@@ -36,26 +36,26 @@ var kindPhrases = map[string]string{"string": "a string", "number": "a number", 
 // the schema has.
 func (p *plan) planDocs() {
 	for _, td := range p.types {
-		td.docText = p.declDoc(td)
-		for _, f := range td.fields {
+		td.Doc = p.declDoc(td)
+		for _, f := range td.Fields {
 			f.docText = p.fieldDoc(f)
 		}
-		for i, v := range td.values {
-			td.valueDocs = append(td.valueDocs, td.valueNames[i]+" is the ["+td.name+"] value "+quote(v)+".")
+		for i, v := range td.Values {
+			td.ValueDocs = append(td.ValueDocs, td.ValueNames[i]+" is the ["+td.Name+"] value "+quote(v)+".")
 		}
-		if td.form == structForm {
-			td.extraDoc = extraDoc
-			if len(td.absent) > 0 {
-				td.extraDoc += " It must not hold " + quoteList(td.absent) + ", which the schema gives the type never: " +
+		if td.Form == structForm {
+			td.ExtraDoc = extraDoc
+			if len(td.Absent) > 0 {
+				td.ExtraDoc += " It must not hold " + quoteList(td.Absent) + ", which the schema gives the type never: " +
 					"decoding and Validate reject it, and encoding fails on it."
 			}
 		}
-		if td.form == interfaceForm && td.decision.Strategy == model.KindStrategy {
+		if td.Form == interfaceForm && td.decision.Strategy == model.KindStrategy {
 			var phrases []string
-			for _, k := range td.kinds {
+			for _, k := range td.Kinds {
 				phrases = append(phrases, kindPhrases[k.jsonKind])
 			}
-			td.expected = "expected " + orList(phrases)
+			td.Expected = "expected " + orList(phrases)
 		}
 	}
 	p.constDocs = map[*model.Const]string{}
@@ -63,7 +63,7 @@ func (p *plan) planDocs() {
 		p.constDocs[c] = p.constDoc(name, c)
 	}
 	for _, union := range p.resultDecodes {
-		union.resultsDoc = resultsDoc(union)
+		union.ResultsDoc = resultsDoc(union)
 	}
 	if p.proto != nil {
 		p.proto.typedDoc, p.proto.errorResponseDoc = errorDocs(p.proto)
@@ -73,31 +73,31 @@ func (p *plan) planDocs() {
 
 // declDoc is the doc text of a type declaration, by its form.
 func (p *plan) declDoc(td *typeDecl) string {
-	switch td.form {
+	switch td.Form {
 	case aliasForm:
-		if td.typ.Kind == rawKind {
+		if td.Type.Kind == rawKind {
 			return p.typeDoc(td, "It holds any JSON value, exactly as received.")
 		}
 	case enumForm:
-		if len(td.values) == 0 {
+		if len(td.Values) == 0 {
 			break // Config.Defined: a string of its own
 		}
-		if td.open {
+		if td.Open {
 			return p.typeDoc(td, "Other values are allowed.")
 		}
 		return p.typeDoc(td, "The set is closed: other values are invalid, though decoding keeps them as received.")
 	case interfaceForm:
 		return p.typeDoc(td, decisionDoc(td))
 	case oneOrManyForm:
-		form := "one " + typeLink(td.typ) + " or an array of them. IsList records the form: " +
+		form := "one " + typeLink(td.Type) + " or an array of them. IsList records the form: " +
 			"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
 			"and the single value otherwise (List must then hold exactly one element, else encoding fails)."
 		if td.decl != nil {
-			return p.typeDoc(td, td.name+" is "+form)
+			return p.typeDoc(td, td.Name+" is "+form)
 		}
-		return td.name + " is " + td.about + ": " + form
+		return td.Name + " is " + td.about + ": " + form
 	case unknownForm:
-		return td.name + " is a [" + td.union + "] whose " + quote(p.byName[td.union].tag) +
+		return td.Name + " is a [" + td.unionName + "] whose " + quote(p.byName[td.unionName].Tag) +
 			" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."
 	}
 	return p.typeDoc(td)
@@ -120,25 +120,25 @@ func (p *plan) fieldDoc(f *field) string {
 // result can be.
 func resultsDoc(union *typeDecl) string {
 	var docs []string
-	for _, rc := range union.results {
+	for _, rc := range union.Results {
 		var links []string
 		for _, c := range rc.candidates {
-			links = append(links, variantLink(union.objects.variants[c]))
+			links = append(links, variantLink(union.Objects.variants[c]))
 		}
 		docs = append(docs, quote(rc.value)+" gives "+orList(links))
 	}
-	return union.funcs.UnmarshalFor + " decodes the result of a request with the given method as one of the method's " +
+	return union.Funcs.UnmarshalFor + " decodes the result of a request with the given method as one of the method's " +
 		"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
 		"their members alone cannot (a result with only optional members fits several types); among " +
-		"several types, it picks as [" + union.funcs.Unmarshal + "] does. For other methods it is [" +
-		union.funcs.Unmarshal + "]."
+		"several types, it picks as [" + union.Funcs.Unmarshal + "] does. For other methods it is [" +
+		union.Funcs.Unmarshal + "]."
 }
 
 // errorDocs are the docs of Typed and NewErrorResponse, which list the error objects.
 func errorDocs(proto *protocolPlan) (typed, response string) {
 	var links []string
 	for _, o := range proto.typed {
-		links = append(links, "*["+o.td.name+"] ("+o.code.literal.Num+")")
+		links = append(links, "*["+o.td.Name+"] ("+o.code.literal.Num+")")
 	}
 	typed = "Typed returns the error as the type the schema defines for its code"
 	if len(links) > 0 {
@@ -147,7 +147,7 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 	typed += ". For another code, or data that does not fit the type, it returns e itself."
 	var names []string
 	for _, o := range proto.errors {
-		names = append(names, "*["+o.td.name+"]")
+		names = append(names, "*["+o.td.Name+"]")
 	}
 	data := " and every problem as the data"
 	if proto.errorData == "" {
@@ -173,21 +173,21 @@ func (p *plan) messageDocs(proto *protocolPlan) {
 	}
 	c, s := proto.sides[0], proto.sides[1]
 	proto.messageDoc = "Message is a JSON-RPC message of this version, decoded with its params or result typed " +
-		"(see [" + c.decode + "] and [" + s.decode + "]): a request ([" + c.requests.name + "], [" + s.requests.name +
-		"]), a notification ([" + c.notifications.name + "], [" + s.notifications.name + "]), a *[" +
-		proto.resultResponse.name + "] holding the typed result, or a *[" + proto.errorResponse.name +
+		"(see [" + c.decode + "] and [" + s.decode + "]): a request ([" + c.requests.Name + "], [" + s.requests.Name +
+		"]), a notification ([" + c.notifications.Name + "], [" + s.notifications.Name + "]), a *[" +
+		proto.resultResponse.Name + "] holding the typed result, or a *[" + proto.errorResponse.Name +
 		"]. A message built in Go is sent with json.Marshal" + ifValidate(" (or [Marshal], which validates it first)") +
 		", members in the spec's order."
 	for i, side := range proto.sides {
 		reader := strings.ToLower(proto.sides[1-i].name)
 		side.decodeDoc = side.decode + " decodes a JSON-RPC message that a " + strings.ToLower(side.name) + " sends (what a " +
-			reader + " reads) in one pass: a request as its [" + side.requests.name + "] type, a notification as its [" +
-			side.notifications.name + "] type (a method this version does not define as the Unknown variant, which " +
-			"keeps the JSON), a result response as a *[" + proto.resultResponse.name + "] whose Result has the type of " +
-			"the answered method's result (a [" + side.results.name + "] variant, decoded as " + side.unmarshalFor +
-			" does), an error response as a *[" + proto.errorResponse.name + "]. pending gives the method of the " +
+			reader + " reads) in one pass: a request as its [" + side.requests.Name + "] type, a notification as its [" +
+			side.notifications.Name + "] type (a method this version does not define as the Unknown variant, which " +
+			"keeps the JSON), a result response as a *[" + proto.resultResponse.Name + "] whose Result has the type of " +
+			"the answered method's result (a [" + side.results.Name + "] variant, decoded as " + side.unmarshalFor +
+			" does), an error response as a *[" + proto.errorResponse.Name + "]. pending gives the method of the " +
 			"request a response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-			side.results.funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
+			side.results.Funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
 			"forgets every answered request. Decoding is strict (see the package doc)" +
 			ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] " +
 			"with the message's id, if it could be read: [NewErrorResponse] answers it."
@@ -279,13 +279,13 @@ func (p *plan) docLink(target string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	link := td.name
+	link := td.Name
 	for _, part := range parts[1:] {
-		if td == nil || td.form != structForm {
+		if td == nil || td.Form != structForm {
 			return "", false
 		}
 		var f *field
-		for _, x := range td.fields {
+		for _, x := range td.Fields {
 			if x.member.Name == part {
 				f = x
 			}
@@ -293,7 +293,7 @@ func (p *plan) docLink(target string) (string, bool) {
 		if f == nil {
 			return "", false
 		}
-		link = td.name + "." + f.name
+		link = td.Name + "." + f.name
 		td = p.structNamed(f.typ)
 	}
 	return "[" + link + "]", true
@@ -307,7 +307,7 @@ func (p *plan) structNamed(t *goType) *typeDecl {
 	if t.Kind != structKind {
 		return nil
 	}
-	if td := p.byName[t.Name]; td != nil && td.form == structForm {
+	if td := p.byName[t.Name]; td != nil && td.Form == structForm {
 		return td
 	}
 	return nil
@@ -319,13 +319,13 @@ func decisionDoc(td *typeDecl) string {
 		return objectsDoc(td, "Decoding")
 	}
 	var parts []string
-	for _, k := range td.kinds {
+	for _, k := range td.Kinds {
 		var links []string
 		for _, v := range k.variants {
 			links = append(links, variantLink(v))
 		}
 		switch {
-		case k.jsonKind == "object" && td.objects != nil:
+		case k.jsonKind == "object" && td.Objects != nil:
 			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
 		case len(links) > 1:
 			parts = append(parts, kindPhrases[k.jsonKind]+" is the first of "+orList(links)+" that decodes")
@@ -334,7 +334,7 @@ func decisionDoc(td *typeDecl) string {
 		}
 	}
 	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
-	if td.objects != nil {
+	if td.Objects != nil {
 		doc += "\n\n" + objectsDoc(td, "For an object, decoding")
 	}
 	return doc
@@ -342,7 +342,7 @@ func decisionDoc(td *typeDecl) string {
 
 // objectsDoc says how decoding an object picks a variant; it starts with subject.
 func objectsDoc(td *typeDecl, subject string) string {
-	oc := td.objects
+	oc := td.Objects
 	// The order of the tries, and why a result falls back to Result, are explained once, in the
 	// package doc (templates.Doc, Unions).
 	const order = "see Unions in the package doc"
@@ -361,13 +361,13 @@ func objectsDoc(td *typeDecl, subject string) string {
 		}
 		doc := picks + ": " +
 			strings.Join(parts, ", ") + "."
-		if td.base != nil {
-			doc += " A result that none of them decodes is a " + variantLink(td.base) + " if it decodes as one, " +
+		if td.Base != nil {
+			doc += " A result that none of them decodes is a " + variantLink(td.Base) + " if it decodes as one, " +
 				"its members kept in Extra (" + order + ")."
 		}
-		if td.resultTag {
+		if td.ResultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
-				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.unknown +
+				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.Unknown +
 				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
 				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
 		}
@@ -388,7 +388,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
 	}
 	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
-		"; any other value is [*" + td.unknown + "], which keeps the JSON."
+		"; any other value is [*" + td.Unknown + "], which keeps the JSON."
 	if several {
 		doc += " Where several variants are possible, it picks the first whose required members are all present (" + order + ")."
 	}

@@ -22,24 +22,24 @@ import (
 // is. Then the extra paragraphs.
 func (p *plan) typeDoc(td *typeDecl, extra ...string) string {
 	if td.decl == nil {
-		return strings.Join(append([]string{td.name + " is " + td.about + "."}, extra...), "\n\n")
+		return strings.Join(append([]string{td.Name + " is " + td.about + "."}, extra...), "\n\n")
 	}
-	doc := td.doc
+	doc := td.schemaDoc
 	lead := ""
 	switch text := strings.TrimSpace(doc.Text); {
 	case text != "":
-		if s, ok := p.subjectFirst(td.name, text); ok {
+		if s, ok := p.subjectFirst(td.Name, text); ok {
 			doc.Text = s
 		} else {
 			lead = p.derivedLead(td)
 		}
-	case len(extra) > 0 && startsWithName(extra[0], td.name):
+	case len(extra) > 0 && startsWithName(extra[0], td.Name):
 	case len(extra) > 0 && strings.HasPrefix(extra[0], "It "):
-		extra = append([]string{td.name + strings.TrimPrefix(extra[0], "It")}, extra[1:]...)
+		extra = append([]string{td.Name + strings.TrimPrefix(extra[0], "It")}, extra[1:]...)
 	default:
 		lead = p.derivedLead(td)
 		if lead == "" && doc.Internal {
-			lead = td.name + " is internal to the protocol specification."
+			lead = td.Name + " is internal to the protocol specification."
 			doc.Internal = false
 		}
 	}
@@ -223,38 +223,38 @@ const maxRefs = 5
 // its name, derived from the schema: what a union or enum holds, what an alias names, what a map
 // or array holds, where a struct is used. It is "" when there is nothing to say.
 func (p *plan) derivedLead(td *typeDecl) string {
-	switch td.form {
+	switch td.Form {
 	case interfaceForm:
 		var links []string
-		for _, v := range td.variants {
+		for _, v := range td.Variants {
 			links = append(links, variantLink(v))
 		}
-		return td.name + " is one of " + orList(links) + "."
+		return td.Name + " is one of " + orList(links) + "."
 	case enumForm:
-		if len(td.values) == 0 {
-			return td.name + " is a string." // Config.Defined
+		if len(td.Values) == 0 {
+			return td.Name + " is a string." // Config.Defined
 		}
 		var values []string
-		for _, v := range td.values {
+		for _, v := range td.Values {
 			values = append(values, strconv.Quote(v))
 		}
-		return td.name + " is one of the strings " + orList(values) + "."
+		return td.Name + " is one of the strings " + orList(values) + "."
 	case definedForm:
-		return td.name + " is a type of its own with the fields of " + typeLink(td.typ) + ", coded as it is."
+		return td.Name + " is a type of its own with the fields of " + typeLink(td.Type) + ", coded as it is."
 	case aliasForm:
-		if td.typ.Kind == rawKind && td.typ.Alias == "" {
-			return td.name + " holds any JSON value, exactly as received."
+		if td.Type.Kind == rawKind && td.Type.Alias == "" {
+			return td.Name + " holds any JSON value, exactly as received."
 		}
-		return td.name + " is another name for " + typeLink(td.typ) + "."
+		return td.Name + " is another name for " + typeLink(td.Type) + "."
 	case collectionForm:
-		elem := td.typ
+		elem := td.Type
 		if elem.Kind == namedKind || elem.Alias != "" {
 			break
 		}
 		if elem.Kind == mapKind {
-			return td.name + " is a JSON object whose members are " + typeLink(elem.Elem) + " values."
+			return td.Name + " is a JSON object whose members are " + typeLink(elem.Elem) + " values."
 		}
-		return td.name + " is a JSON array of " + typeLink(elem.Elem) + " values."
+		return td.Name + " is a JSON array of " + typeLink(elem.Elem) + " values."
 	case structForm:
 		return p.usesLead(td)
 	}
@@ -266,11 +266,11 @@ func (p *plan) derivedLead(td *typeDecl) string {
 func (p *plan) usesLead(td *typeDecl) string {
 	var variantOf, typeOf, baseOf []string
 	for _, other := range p.types {
-		switch other.form {
+		switch other.Form {
 		case interfaceForm:
-			for _, v := range other.variants {
-				if refersTo(v.typ, td.name) {
-					variantOf = append(variantOf, "["+other.name+"]")
+			for _, v := range other.Variants {
+				if refersTo(v.typ, td.Name) {
+					variantOf = append(variantOf, "["+other.Name+"]")
 					break
 				}
 			}
@@ -279,16 +279,16 @@ func (p *plan) usesLead(td *typeDecl) string {
 				continue
 			}
 			inherits := false
-			for _, f := range other.fields {
-				if refersTo(f.typ, td.name) {
-					typeOf = append(typeOf, "["+other.name+"."+f.name+"]")
+			for _, f := range other.Fields {
+				if refersTo(f.typ, td.Name) {
+					typeOf = append(typeOf, "["+other.Name+"."+f.name+"]")
 				}
 				if td.decl != nil && other.decl != td.decl && p.declaring(f.member) == td.decl {
 					inherits = true
 				}
 			}
 			if inherits {
-				baseOf = append(baseOf, "["+other.name+"]")
+				baseOf = append(baseOf, "["+other.Name+"]")
 			}
 		}
 	}
@@ -307,7 +307,7 @@ func (p *plan) usesLead(td *typeDecl) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return td.name + " is " + strings.Join(parts, "; ") + "."
+	return td.Name + " is " + strings.Join(parts, "; ") + "."
 }
 
 // refersTo reports whether t is, or holds, the named type name.

@@ -53,8 +53,8 @@ func (p *plan) toIR() *ir.Package {
 		}
 	}
 	for _, td := range p.types {
-		if td.funcs.Method != "" {
-			pkg.MethodConsts = append(pkg.MethodConsts, &ir.MethodConst{Name: td.funcs.Method, Value: td.method, Decl: td.name})
+		if td.Funcs.Method != "" {
+			pkg.MethodConsts = append(pkg.MethodConsts, &ir.MethodConst{Name: td.Funcs.Method, Value: td.Method, Decl: td.Name})
 		}
 	}
 	sort.Slice(pkg.MethodConsts, func(i, j int) bool { return pkg.MethodConsts[i].Name < pkg.MethodConsts[j].Name })
@@ -73,22 +73,22 @@ func (p *plan) toIR() *ir.Package {
 // decl fills the ir of a declaration.
 func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	d := l.decls[td]
-	*d = ir.Decl{Name: td.name, Form: td.form, Doc: td.docText, ExtraDoc: td.extraDoc, ValueDocs: td.valueDocs,
-		Added: td.added, Absent: td.absent, TagCodec: td.tagCodec || td.form == definedForm && l.p.byName[td.typ.Name].tagCodec, Envelope: td.form == structForm && isEnvelope(td),
-		Rules: l.p.rules[td.name], Checks: l.p.declChecks(td), ResultResponse: td.resultResponse, ResultUnion: l.declOf(td.resultUnion),
-		Type: l.typ(td.typ), Rest: l.typ(td.rest), Values: td.values, ValueNames: td.valueNames, Open: td.open,
-		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.expected,
-		Unknown: td.unknown, Tag: td.tag, ResultsDoc: td.resultsDoc, ResultTag: td.resultTag,
-		Base: l.variant(td.base), NullVariant: td.nullVariant, Union: l.declOf(l.p.byName[td.union]),
-		Funcs: td.funcs, Method: td.method}
-	for _, f := range td.fields {
+	*d = ir.Decl{Name: td.Name, Form: td.Form, Doc: td.Doc, ExtraDoc: td.ExtraDoc, ValueDocs: td.ValueDocs,
+		Added: td.Added, Absent: td.Absent, TagCodec: td.TagCodec || td.Form == definedForm && l.p.byName[td.Type.Name].TagCodec, Envelope: td.Form == structForm && isEnvelope(td),
+		Rules: l.p.rules[td.Name], Checks: l.p.declChecks(td), ResultResponse: td.ResultResponse, ResultUnion: l.declOf(td.ResultUnion),
+		Type: l.typ(td.Type), Rest: l.typ(td.Rest), Values: td.Values, ValueNames: td.ValueNames, Open: td.Open,
+		KindUnion: td.decision != nil && td.decision.Strategy == model.KindStrategy, Expected: td.Expected,
+		Unknown: td.Unknown, Tag: td.Tag, ResultsDoc: td.ResultsDoc, ResultTag: td.ResultTag,
+		Base: l.variant(td.Base), NullVariant: td.NullVariant, Union: l.declOf(l.p.byName[td.unionName]),
+		Funcs: td.Funcs, Method: td.Method}
+	for _, f := range td.Fields {
 		d.Fields = append(d.Fields, l.field(f))
 	}
-	for _, v := range td.variants {
+	for _, v := range td.Variants {
 		d.Variants = append(d.Variants, l.variant(v))
 	}
 	markNull(d)
-	if oc := td.objects; oc != nil {
+	if oc := td.Objects; oc != nil {
 		d.Objects = &ir.ObjectChoice{Discriminator: oc.decision.Discriminator, Table: oc.table, Absent: oc.absent,
 			InputRequired: inputRequiredIndex(oc)}
 		for _, v := range oc.variants {
@@ -98,17 +98,17 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 			d.Objects.Tags = append(d.Objects.Tags, &ir.TagCase{Values: tc.values, Variants: tc.variants})
 		}
 	}
-	for _, k := range td.kinds {
+	for _, k := range td.Kinds {
 		kc := &ir.KindChoice{JSONKind: jsonKindOf(k.jsonKind)}
 		for _, v := range k.variants {
 			kc.Variants = append(kc.Variants, l.variant(v))
 		}
 		d.Kinds = append(d.Kinds, kc)
 	}
-	for _, rc := range td.results {
+	for _, rc := range td.Results {
 		d.Results = append(d.Results, &ir.ResultCase{Method: rc.method, Value: rc.value, Candidates: rc.candidates})
 	}
-	if td.form == unknownForm {
+	if td.Form == unknownForm {
 		d.UnknownValues, d.UnknownMethod = l.p.unknownReport(td)
 	}
 	return d
@@ -118,19 +118,19 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 // knows, and whether it is a message of a method the version does not define (with the
 // protocol layer).
 func (p *plan) unknownReport(td *typeDecl) (string, bool) {
-	union := p.byName[td.union]
+	union := p.byName[td.unionName]
 	var values []string
-	for _, v := range union.objects.variants {
+	for _, v := range union.Objects.variants {
 		for _, val := range v.model.Values {
 			if !slices.Contains(values, quote(val.Str)) {
 				values = append(values, quote(val.Str))
 			}
 		}
 	}
-	if union.resultTag {
+	if union.ResultTag {
 		values = []string{quote(resultComplete), quote(resultInputRequired)}
 	}
-	return strings.Join(values, ", "), union.tag == "method" && p.proto != nil
+	return strings.Join(values, ", "), union.Tag == "method" && p.proto != nil
 }
 
 func (l *lowering) declOf(td *typeDecl) *ir.Decl {
@@ -250,7 +250,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x.Methods = p.methods
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
-		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.name == p.errorType}
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.Name == p.errorType}
 		if errs[e].Own {
 			x.ErrorCode, x.ErrorMessage = e.code.name, e.message.name
 		}

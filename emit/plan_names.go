@@ -177,7 +177,7 @@ func hasWords(name, part string) bool {
 // generated, its default name otherwise.
 func (p *plan) goNameOf(decl string) string {
 	if td := p.byDecl[decl]; td != nil {
-		return td.name
+		return td.Name
 	}
 	return goName(decl)
 }
@@ -214,10 +214,10 @@ func isErrorCode(v model.Value) bool {
 
 // methodOf returns the method of a declared struct whose "method" member is a string literal.
 func methodOf(td *typeDecl) (string, bool) {
-	if td.decl == nil || td.form != structForm {
+	if td.decl == nil || td.Form != structForm {
 		return "", false
 	}
-	for _, f := range td.fields {
+	for _, f := range td.Fields {
 		if f.member.Name == "method" && f.literal != nil && f.literal.Kind == model.String {
 			return f.literal.Str, true
 		}

@@ -46,25 +46,25 @@ func (g *generator) partNames() *partRenames {
 	}
 	for _, td := range g.types {
 		def := td.defName
-		rename(def, td.name)
-		r.forms[def] = td.form
-		switch td.form {
+		rename(def, td.Name)
+		r.forms[def] = td.Form
+		switch td.Form {
 		case enumForm:
-			for _, v := range td.values {
-				rename(namer{}.enumConstName(def, v), g.names.enumConstName(td.name, v))
+			for _, v := range td.Values {
+				rename(namer{}.enumConstName(def, v), g.names.enumConstName(td.Name, v))
 			}
 		case interfaceForm:
 			from := resultFuncNames(unionFuncNames(def, false, false), def)
-			to := resultFuncNames(unionFuncNames(td.name, false, false), td.name)
+			to := resultFuncNames(unionFuncNames(td.Name, false, false), td.Name)
 			rename(from.Unmarshal, to.Unmarshal)
 			rename(from.UnmarshalFor, to.UnmarshalFor)
 		case oneOrManyForm:
-			from, to := oneOrManyFuncNames(def), oneOrManyFuncNames(td.name)
+			from, to := oneOrManyFuncNames(def), oneOrManyFuncNames(td.Name)
 			rename(from.NewOne, to.NewOne)
 			rename(from.NewList, to.NewList)
 		case structForm:
 			if _, ok := methodOf(td); ok {
-				rename(methodConstName(def), methodConstName(td.name))
+				rename(methodConstName(def), methodConstName(td.Name))
 			}
 			if !g.renamedFields(r, td) {
 				return nil
@@ -86,7 +86,7 @@ type renamedField struct {
 // when two default names of td are the same or one is not a Go identifier.
 func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 	seen := map[string]bool{"Extra": true}
-	for _, f := range td.fields {
+	for _, f := range td.Fields {
 		def := fieldName(f.member.Name)
 		if f.defEmbed {
 			def = embeddedName(f.typ)
@@ -102,7 +102,7 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 			if r.fields[td.defName] == nil {
 				r.fields[td.defName] = map[string]renamedField{}
 			}
-			r.fields[td.defName][def] = renamedField{g.fieldEntry(f), cmp.Or(td.path, td.name) + "." + f.member.Name}
+			r.fields[td.defName][def] = renamedField{g.fieldEntry(f), cmp.Or(td.path, td.Name) + "." + f.member.Name}
 		}
 	}
 	return true

@@ -103,19 +103,19 @@ type accessor struct {
 // substitutes one).
 func (g *generator) planProtocol() *protocolPlan {
 	for _, name := range resultUnions {
-		if td := g.byDecl[name]; td == nil || td.form != interfaceForm || td.objects == nil {
+		if td := g.byDecl[name]; td == nil || td.Form != interfaceForm || td.Objects == nil {
 			return nil
 		}
 	}
 	id := g.byDecl[model.RequestIDDecl]
-	if id == nil || id.form != interfaceForm || id.nullVariant == "" {
+	if id == nil || id.Form != interfaceForm || id.NullVariant == "" {
 		return nil
 	}
 	p := &protocolPlan{requestID: id, anyResult: g.byDecl[model.AnyResultDecl], union: map[*typeDecl]messageUnion{}}
 	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
 			td := g.byDecl[name]
-			if td == nil || td.form != interfaceForm || td.objects == nil {
+			if td == nil || td.Form != interfaceForm || td.Objects == nil {
 				return nil
 			}
 			p.unions = append(p.unions, td)
@@ -126,10 +126,10 @@ func (g *generator) planProtocol() *protocolPlan {
 		}
 	}
 	for _, td := range g.types {
-		if td.resultResponse {
+		if td.ResultResponse {
 			p.resultResponse = td
 		}
-		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
+		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.typ.Kind == structKind {
@@ -154,7 +154,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
 			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
 		s.decode, s.noCopy, s.internal = sideDecoders(side.Name)
-		s.unmarshalFor = resultFuncNames(ir.Funcs{}, s.results.name).UnmarshalFor
+		s.unmarshalFor = resultFuncNames(ir.Funcs{}, s.results.Name).UnmarshalFor
 		p.sides = append(p.sides, s)
 	}
 	p.messages, p.idMethods = g.messages(p)
@@ -178,12 +178,12 @@ func (p *protocolPlan) names() []string {
 // every result (model.Protocol), and decodes it with a function of the caller.
 func (g *generator) planResultResponses() {
 	for _, td := range g.types {
-		if td.decl == nil || td.form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
+		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "result"); f != nil && f.typ.Kind == unionKind && f.typ.Name == g.goNameOf(model.AnyResultDecl) {
-			td.resultResponse, f.result = true, true
-			td.resultUnion = g.byName[f.typ.Name]
+			td.ResultResponse, f.result = true, true
+			td.ResultUnion = g.byName[f.typ.Name]
 		}
 	}
 }
@@ -200,23 +200,23 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 	accessors := map[string]bool{}
 	for _, td := range p.unions {
 		envelopes := false
-		for _, v := range td.objects.variants {
+		for _, v := range td.Objects.variants {
 			if vt := g.byName[v.typ.Name]; vt != nil && isEnvelope(vt) {
 				add(v.typ.Name)
 				envelopes = true
 			}
 		}
-		if envelopes && td.unknown != "" {
-			add(td.unknown)
+		if envelopes && td.Unknown != "" {
+			add(td.Unknown)
 		}
-		for _, v := range td.variants {
+		for _, v := range td.Variants {
 			accessors[v.typ.Name] = true
 		}
 	}
-	add(p.resultResponse.name)
-	add(p.errorResponse.name)
+	add(p.resultResponse.Name)
+	add(p.errorResponse.Name)
 	for _, name := range names {
-		if vt := g.byName[name]; vt.form != unknownForm && !accessors[name] {
+		if vt := g.byName[name]; vt.Form != unknownForm && !accessors[name] {
 			idMethods = append(idMethods, &accessor{vt: vt, id: fieldByJSON(vt, "id")})
 		}
 	}
@@ -234,7 +234,7 @@ func (g *generator) checkMessageIDs() error {
 	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
 	for i, a := range append(responses, p.accessors...) {
 		f := a.id
-		if a.vt == nil || f != nil && f.typ.Kind == unionKind && f.typ.Name == p.requestID.name && !f.pointer {
+		if a.vt == nil || f != nil && f.typ.Kind == unionKind && f.typ.Name == p.requestID.Name && !f.pointer {
 			continue
 		}
 		if f == nil && i < len(responses) {
@@ -248,7 +248,7 @@ func (g *generator) checkMessageIDs() error {
 		}
 		if f != nil {
 			return cmp.Or(f.shaped, f.member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
-				a.vt.decl.Name, f.member.Name, p.requestID.name)
+				a.vt.decl.Name, f.member.Name, p.requestID.Name)
 		}
 	}
 	return nil
@@ -260,20 +260,20 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 	var out []*accessor
 	seen := map[string]bool{}
 	for _, td := range p.unions {
-		for _, v := range td.objects.variants {
+		for _, v := range td.Objects.variants {
 			vt := g.byName[v.typ.Name]
-			if vt == nil || seen[vt.name] {
+			if vt == nil || seen[vt.Name] {
 				continue
 			}
-			seen[vt.name] = true
+			seen[vt.Name] = true
 			a := &accessor{vt: vt, id: fieldByJSON(vt, "id"), params: fieldByJSON(vt, "params")}
 			a.method, _ = methodOf(vt)
 			a.noID = a.id == nil && (p.union[td] == requestUnion || isEnvelope(vt))
 			out = append(out, a)
 		}
-		if td.unknown != "" && !seen[td.unknown] {
-			seen[td.unknown] = true
-			out = append(out, &accessor{unknown: td.unknown})
+		if td.Unknown != "" && !seen[td.Unknown] {
+			seen[td.Unknown] = true
+			out = append(out, &accessor{unknown: td.Unknown})
 		}
 	}
 	return out
@@ -289,7 +289,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 		if client {
 			answers = p.sides[1].results
 		}
-		for _, v := range td.objects.variants {
+		for _, v := range td.Objects.variants {
 			vt := g.byName[v.typ.Name]
 			method, ok := methodOf(vt)
 			if !ok {
@@ -314,7 +314,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
 func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
-	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.name}
+	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.Name}
 	if params := fieldByJSON(vt, "params"); params != nil {
 		switch params.typ.Kind {
 		case unionKind:
@@ -329,12 +329,12 @@ func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) 
 
 // addResults adds the results that the result union answers can have for the entry's method.
 func addResults(e *ir.MethodEntry, answers *typeDecl) {
-	for _, rc := range answers.results {
+	for _, rc := range answers.Results {
 		if rc.value != e.Method {
 			continue
 		}
 		for _, c := range rc.candidates {
-			res := answers.objects.variants[c]
+			res := answers.Objects.variants[c]
 			name := "*" + res.typ.written()
 			if !slices.Contains(e.Results, name) {
 				e.Results = append(e.Results, name)
@@ -348,7 +348,7 @@ func addResults(e *ir.MethodEntry, answers *typeDecl) {
 
 // fieldByJSON returns the field of a struct for the member with the given JSON name, or nil.
 func fieldByJSON(td *typeDecl, name string) *field {
-	for _, f := range td.fields {
+	for _, f := range td.Fields {
 		if f.member.Name == name {
 			return f
 		}
@@ -361,13 +361,13 @@ func fieldByJSON(td *typeDecl, name string) *field {
 func (g *generator) errorObjects() []*errorObject {
 	var out []*errorObject
 	for _, td := range g.types {
-		if td.form != structForm {
+		if td.Form != structForm {
 			continue
 		}
 		code, message := fieldByJSON(td, "code"), fieldByJSON(td, "message")
 		if code == nil || message == nil || code.typ.Kind != builtinKind || code.typ.Name != "int64" ||
 			message.typ.Kind != builtinKind || message.typ.Name != "string" || code.pointer || message.pointer ||
-			slices.ContainsFunc(td.fields, func(f *field) bool { return f.name == "Error" }) {
+			slices.ContainsFunc(td.Fields, func(f *field) bool { return f.name == "Error" }) {
 			continue
 		}
 		out = append(out, &errorObject{td, code, message})
@@ -380,7 +380,7 @@ func (g *generator) errorObjects() []*errorObject {
 // error methods of the runtime could not be written for it.
 func (g *generator) checkErrorType() error {
 	p := g.proto
-	if p == nil || slices.ContainsFunc(p.errors, func(o *errorObject) bool { return o.td.name == p.errorType }) {
+	if p == nil || slices.ContainsFunc(p.errors, func(o *errorObject) bool { return o.td.Name == p.errorType }) {
 		return nil
 	}
 	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
@@ -403,9 +403,9 @@ func (g *generator) checkMessageCodecs() error {
 	}
 	for _, e := range g.opts.Config.TagCodecs {
 		td := g.tagCoded[e.Name]
-		if td != nil && slices.Contains(g.proto.messages, td.name) && !g.opts.Config.Methods[td.name+".MarshalJSON"] {
+		if td != nil && slices.Contains(g.proto.messages, td.Name) && !g.opts.Config.Methods[td.Name+".MarshalJSON"] {
 			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
-				"declare %s.MarshalJSON in a hand-written file", e.Name, td.name)
+				"declare %s.MarshalJSON in a hand-written file", e.Name, td.Name)
 		}
 	}
 	return nil
@@ -415,7 +415,7 @@ func (g *generator) checkMessageCodecs() error {
 // error object (errorObjects): one that left out, shaped or substituted its code or message,
 // or named a field Error; zero for none.
 func errorObjectEntry(td *typeDecl) model.Pos {
-	for _, f := range append(slices.Clone(td.fields), td.omitted...) {
+	for _, f := range append(slices.Clone(td.Fields), td.omitted...) {
 		switch {
 		case f.name == "Error" && f.namedAt.Line > 0:
 			return f.namedAt
@@ -433,7 +433,7 @@ func typedErrors(p *protocolPlan) []*errorObject {
 	seen := map[string]bool{}
 	for _, e := range p.errors {
 		c := e.code
-		if c.literal == nil || e.td.name == p.errorType || seen[c.literal.Num] {
+		if c.literal == nil || e.td.Name == p.errorType || seen[c.literal.Num] {
 			continue
 		}
 		seen[c.literal.Num] = true
@@ -444,5 +444,5 @@ func typedErrors(p *protocolPlan) []*errorObject {
 
 // isEnvelope reports whether a struct is a JSON-RPC message: it has a "jsonrpc" member.
 func isEnvelope(td *typeDecl) bool {
-	return slices.ContainsFunc(td.fields, func(f *field) bool { return f.member.Name == "jsonrpc" })
+	return slices.ContainsFunc(td.Fields, func(f *field) bool { return f.member.Name == "jsonrpc" })
 }

@@ -50,11 +50,11 @@ func (g *generator) planResults() error {
 	}
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
-		if union == nil || union.form != interfaceForm || union.objects == nil || union.decision.Strategy != model.ObjectStrategy {
+		if union == nil || union.Form != interfaceForm || union.Objects == nil || union.decision.Strategy != model.ObjectStrategy {
 			continue
 		}
 		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
-			union.base = union.objects.variants[i]
+			union.Base = union.Objects.variants[i]
 		}
 		for _, rq := range requests {
 			first := g.resultVariant(union, rq.results[0])
@@ -68,10 +68,10 @@ func (g *generator) planResults() error {
 				}
 			}
 			slices.Sort(candidates)
-			union.results = append(union.results, resultCase{rq.td, methodConstName(rq.td.name), rq.value, candidates})
+			union.Results = append(union.Results, resultCase{rq.td, methodConstName(rq.td.Name), rq.value, candidates})
 		}
-		if len(union.results) > 0 {
-			union.objects.table = true
+		if len(union.Results) > 0 {
+			union.Objects.table = true
 		}
 	}
 	return nil
@@ -160,7 +160,7 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 // isRequestVariant reports whether td is a variant of a message union of requests.
 func (g *generator) isRequestVariant(td *typeDecl) bool {
 	for _, name := range model.RequestUnions() {
-		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.variants, func(v *variant) bool { return v.typ.Name == td.name }) {
+		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *variant) bool { return v.typ.Name == td.Name }) {
 			return true
 		}
 	}
@@ -198,7 +198,7 @@ func (g *generator) resultVariant(union *typeDecl, decl string) int {
 	if err != nil || t.Kind != model.Object {
 		return -1
 	}
-	for i, v := range union.objects.variants {
+	for i, v := range union.Objects.variants {
 		if v.model.Object == t.Object {
 			return i
 		}
@@ -215,7 +215,7 @@ func (g *generator) checkMessageMethods() error {
 	}
 	seen := map[string]*typeDecl{}
 	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
-		for _, v := range g.byDecl[name].variants {
+		for _, v := range g.byDecl[name].Variants {
 			td := g.byName[v.typ.Name]
 			if td == nil {
 				continue

@@ -112,8 +112,8 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	if elem != nil && elem.Kind == pointerKind {
 		elem = elem.Elem
 	}
-	if f.typ.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].name {
-		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].name)
+	if f.typ.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
+		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].Name)
 	}
 	return &samplingRequest{td: td, messages: f}, nil
 }
@@ -134,8 +134,8 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 		t = t.Elem
 	}
 	switch o := g.byName[t.Name]; {
-	case t.Kind == structKind && o != nil && o.form == oneOrManyForm:
-		m.blocks, m.elem = ir.BlocksOneOrMany, o.typ
+	case t.Kind == structKind && o != nil && o.Form == oneOrManyForm:
+		m.blocks, m.elem = ir.BlocksOneOrMany, o.Type
 	case t.Kind == sliceKind:
 		m.blocks, m.elem = ir.BlocksSlice, t.Elem
 	}
@@ -147,7 +147,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 			return err
 		}
 		if m.toolUse == nil || m.toolResult == nil {
-			m.unknown = m.elem.Union.unknown // a tool use or result the union has no variant for is Unknown
+			m.unknown = m.elem.Union.Unknown // a tool use or result the union has no variant for is Unknown
 		}
 	}
 	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.Kind != unionKind || m.unknown != ""
@@ -160,7 +160,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 // Unknown, whose raw JSON the rules read).
 func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVariant, error) {
 	td := g.byDecl[decl]
-	i := slices.IndexFunc(u.variants, func(v *variant) bool { return v.typ.Kind == structKind && v.typ.Name == td.name })
+	i := slices.IndexFunc(u.Variants, func(v *variant) bool { return v.typ.Kind == structKind && v.typ.Name == td.Name })
 	if i < 0 {
 		return nil, nil
 	}
@@ -168,7 +168,7 @@ func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVari
 	if err != nil {
 		return nil, err
 	}
-	return &samplingVariant{v: u.variants[i], id: f}, nil
+	return &samplingVariant{v: u.Variants[i], id: f}, nil
 }
 
 // planSamplingCaps plans the readers of CheckCapabilities: the request's tools, toolChoice and
@@ -193,7 +193,7 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 		t = t.Elem
 	}
 	sampling := g.byName[t.Name]
-	if t.Kind != structKind || sampling == nil || sampling.form != structForm {
+	if t.Kind != structKind || sampling == nil || sampling.Form != structForm {
 		return nil, g.samplingUnreadable(c.client, c.sampling, "a struct")
 	}
 	if c.samplingTools, err = g.samplingField(sampling, "tools"); err != nil {
@@ -207,17 +207,17 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 
 // samplingField is the field of the member of td, or an error at the entry that leaves it out.
 func (g *generator) samplingField(td *typeDecl, member string) (*field, error) {
-	for _, f := range td.fields {
+	for _, f := range td.Fields {
 		if f.member.Name == member && !f.implicit {
 			return f, nil
 		}
 	}
 	for _, f := range td.omitted {
 		if f.member.Name == member {
-			return nil, f.shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.name, f.name)
+			return nil, f.shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.name)
 		}
 	}
-	return nil, fmt.Errorf("emit: the sampling rules read %s.%s, which %s has no field for", td.name, member, td.name)
+	return nil, fmt.Errorf("emit: the sampling rules read %s.%s, which %s has no field for", td.Name, member, td.Name)
 }
 
 // samplingString is the field of the member of td, which the rules compare as a string: a
@@ -250,7 +250,7 @@ func stringKind(t *goType) bool {
 // and the configuration made otherwise.
 func (g *generator) samplingUnreadable(td *typeDecl, f *field, want string) error {
 	return f.shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
-		td.name, f.name, g.typeString(f.typ, f.pointer), want)
+		td.Name, f.name, g.typeString(f.typ, f.pointer), want)
 }
 
 // sampling is the ir of the sampling rules' readers.
@@ -260,16 +260,16 @@ func (l *lowering) sampling(sp *samplingPlan) *ir.Sampling {
 	}
 	x := &ir.Sampling{}
 	if r := sp.request; r != nil {
-		x.Request = &ir.SamplingRequest{Decl: r.td.name, Messages: l.field(r.messages)}
+		x.Request = &ir.SamplingRequest{Decl: r.td.Name, Messages: l.field(r.messages)}
 	}
 	for _, m := range sp.messages {
-		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.td.name, Role: l.field(m.role),
+		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.td.Name, Role: l.field(m.role),
 			Content: l.field(m.content), Blocks: m.blocks, Elem: l.typ(m.elem),
 			ToolUse: l.samplingVariant(m.toolUse), ToolResult: l.samplingVariant(m.toolResult), Unknown: m.unknown})
 	}
 	if c := sp.caps; c != nil {
-		x.Capabilities = &ir.SamplingCapabilities{Decl: c.td.name, Tools: l.field(c.tools), ToolChoice: l.field(c.toolChoice),
-			Include: l.field(c.include), Client: c.client.name, Sampling: l.field(c.sampling),
+		x.Capabilities = &ir.SamplingCapabilities{Decl: c.td.Name, Tools: l.field(c.tools), ToolChoice: l.field(c.toolChoice),
+			Include: l.field(c.include), Client: c.client.Name, Sampling: l.field(c.sampling),
 			SamplingTools: l.field(c.samplingTools), Context: l.field(c.context)}
 	}
 	return x

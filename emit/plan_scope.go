@@ -22,12 +22,12 @@ func (g *generator) declareNames() error {
 	}
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
-		if union == nil || len(union.results) == 0 {
+		if union == nil || len(union.Results) == 0 {
 			continue
 		}
-		union.funcs = resultFuncNames(union.funcs, union.name)
+		union.Funcs = resultFuncNames(union.Funcs, union.Name)
 		g.resultDecodes = append(g.resultDecodes, union)
-		for _, n := range []string{union.funcs.UnmarshalFor, union.funcs.DecodeFor} {
+		for _, n := range []string{union.Funcs.UnmarshalFor, union.Funcs.DecodeFor} {
 			g.errs.Add(g.reserve(n, "typed result decode of "+name, union.pos))
 		}
 	}
@@ -47,8 +47,8 @@ func (g *generator) declareNames() error {
 	}
 	for _, td := range g.types {
 		if method, ok := methodOf(td); ok {
-			td.method, td.funcs.Method = method, methodConstName(td.name)
-			g.errs.Add(g.reserve(td.funcs.Method, "method constant of "+td.decl.Name, td.pos))
+			td.Method, td.Funcs.Method = method, methodConstName(td.Name)
+			g.errs.Add(g.reserve(td.Funcs.Method, "method constant of "+td.decl.Name, td.pos))
 		}
 	}
 	return g.errs.Err()
@@ -59,24 +59,24 @@ func (g *generator) declareNames() error {
 func (g *generator) declareFuncs(td *typeDecl) error {
 	var names []string
 	var what string
-	switch td.form {
+	switch td.Form {
 	case enumForm:
-		td.valueNames = make([]string, len(td.values))
-		for i, v := range td.values {
-			name := g.names.enumConstName(td.name, v)
-			td.valueNames[i] = name
-			g.errs.Add(g.reserve(name, "constant for "+td.name+" value "+v, td.pos))
+		td.ValueNames = make([]string, len(td.Values))
+		for i, v := range td.Values {
+			name := g.names.enumConstName(td.Name, v)
+			td.ValueNames[i] = name
+			g.errs.Add(g.reserve(name, "constant for "+td.Name+" value "+v, td.pos))
 		}
 	case interfaceForm:
 		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
-		table := td.objects != nil && td.objects.table
-		td.funcs = unionFuncNames(td.name, validate, table)
-		names, what = []string{td.funcs.Unmarshal, td.funcs.Decode, td.funcs.Encode}, "function of union "+td.name
+		table := td.Objects != nil && td.Objects.table
+		td.Funcs = unionFuncNames(td.Name, validate, table)
+		names, what = []string{td.Funcs.Unmarshal, td.Funcs.Decode, td.Funcs.Encode}, "function of union "+td.Name
 		if validate {
-			names = append(names, td.funcs.Validate)
+			names = append(names, td.Funcs.Validate)
 		}
 		if table {
-			if err := g.reserve(td.funcs.Variants, "variant table of union "+td.name, td.pos); err != nil {
+			if err := g.reserve(td.Funcs.Variants, "variant table of union "+td.Name, td.pos); err != nil {
 				return err
 			}
 			if err := checkTableSize(td); err != nil {
@@ -84,8 +84,8 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 			}
 		}
 	case oneOrManyForm:
-		td.funcs = oneOrManyFuncNames(td.name)
-		names, what = []string{td.funcs.NewOne, td.funcs.NewList}, "constructor of "+td.name
+		td.Funcs = oneOrManyFuncNames(td.Name)
+		names, what = []string{td.Funcs.NewOne, td.Funcs.NewList}, "constructor of "+td.Name
 	}
 	for _, name := range names {
 		g.errs.Add(g.reserve(name, what, td.pos))
@@ -124,14 +124,14 @@ func (g *generator) renamedAt(pos model.Pos) bool {
 // most the member names the runtime's variantTable can hold.
 func checkTableSize(td *typeDecl) error {
 	names := map[string]bool{}
-	for _, v := range td.objects.variants {
+	for _, v := range td.Objects.variants {
 		for _, n := range v.model.Known {
 			names[n] = true
 		}
 	}
 	if len(names) > maxUnionMembers {
 		return fmt.Errorf("%s: union %s: its variants define %d member names, more than the %d the decoder can tell apart",
-			td.pos, td.name, len(names), maxUnionMembers)
+			td.pos, td.Name, len(names), maxUnionMembers)
 	}
 	return nil
 }

@@ -40,9 +40,9 @@ func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) err
 
 // planObjects plans the object variants of a union, decided by dec.
 func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error {
-	td.objects = &objectChoice{decision: dec}
+	td.Objects = &objectChoice{decision: dec}
 	seen := map[string]bool{}
-	for _, v := range td.variants {
+	for _, v := range td.Variants {
 		seen[v.typ.Name] = true
 	}
 	for i, v := range dec.Variants {
@@ -50,8 +50,8 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name, vs.def = td.name+g.names.variantSuffix(v, i), td.defName+namer{}.variantSuffix(v, i)
-			vs.about = "a variant of [" + td.name + "]"
+			vs.name, vs.def = td.Name+g.names.variantSuffix(v, i), td.defName+namer{}.variantSuffix(v, i)
+			vs.about = "a variant of [" + td.Name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
 			typ, err = g.typeOf(v.Type, s)
@@ -60,26 +60,26 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 			return err
 		}
 		if typ.Kind == externalKind {
-			return typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.name)
+			return typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.Name)
 		}
 		if typ.Kind != structKind {
-			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.name, i+1)
+			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.Name, i+1)
 		}
 		if seen[typ.Name] {
-			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.name, typ.Name)
+			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.Name, typ.Name)
 		}
 		seen[typ.Name] = true
 		ov := &variant{typ: typ, pointer: true, jsonKind: "object", model: v}
-		td.objects.variants = append(td.objects.variants, ov)
-		td.variants = append(td.variants, ov)
+		td.Objects.variants = append(td.Objects.variants, ov)
+		td.Variants = append(td.Variants, ov)
 	}
-	td.tag = dec.Discriminator
-	if td.tag == "" && inputRequiredIndex(td.objects) >= 0 {
-		td.tag, td.resultTag = resultTypeMember, true
+	td.Tag = dec.Discriminator
+	if td.Tag == "" && inputRequiredIndex(td.Objects) >= 0 {
+		td.Tag, td.ResultTag = resultTypeMember, true
 	}
-	if td.tag != "" {
-		td.unknown = unknownName(td.name)
-		u := &typeDecl{name: td.unknown, defName: unknownName(td.defName), form: unknownForm, pos: td.pos, union: td.name}
+	if td.Tag != "" {
+		td.Unknown = unknownName(td.Name)
+		u := &typeDecl{Name: td.Unknown, defName: unknownName(td.defName), Form: unknownForm, pos: td.pos, unionName: td.Name}
 		if err := g.derived(u, s.owner); err != nil {
 			return err
 		}
@@ -108,20 +108,20 @@ func inputRequiredIndex(oc *objectChoice) int {
 // planKinds plans the variants of a kind union, kind by kind.
 func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
-		wrapper, ok := wrapperName(td.name, k.JSONKind)
+		wrapper, ok := wrapperName(td.Name, k.JSONKind)
 		if !ok {
-			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.name, k.JSONKind)
+			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.Name, k.JSONKind)
 		}
 		choice := &kindChoice{jsonKind: k.JSONKind}
-		td.kinds = append(td.kinds, choice)
+		td.Kinds = append(td.Kinds, choice)
 		defWrapper, _ := wrapperName(td.defName, k.JSONKind)
-		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.name + "]", owner: s.owner}
+		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.Name + "]", owner: s.owner}
 		switch {
 		case k.Objects != nil:
 			if err := g.planObjects(td, k.Objects, s); err != nil {
 				return err
 			}
-			choice.variants = td.objects.variants
+			choice.variants = td.Objects.variants
 			continue
 		case len(k.Alternatives) > 0:
 			for i, alt := range k.Alternatives {
@@ -140,7 +140,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 			}
 			choice.variants = []*variant{v}
 		}
-		td.variants = append(td.variants, choice.variants...)
+		td.Variants = append(td.Variants, choice.variants...)
 	}
 	return nil
 }
@@ -164,9 +164,9 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		case builtinKind:
 			v.typ, err = g.wrapper(td, ws, typ)
 		case externalKind:
-			return nil, typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.name)
+			return nil, typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.Name)
 		default:
-			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.name, t.Ref)
+			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.Name, t.Ref)
 		}
 		return v, err
 	case t.Kind == model.Object:
@@ -174,12 +174,12 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		v.typ, v.pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
-		w := &typeDecl{name: ws.name, defName: ws.def, form: collectionForm, pos: t.Pos, about: ws.about, union: td.name}
+		w := &typeDecl{Name: ws.name, defName: ws.def, Form: collectionForm, pos: t.Pos, about: ws.about, unionName: td.Name}
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
-		v.typ = &goType{Kind: namedKind, Name: w.name}
-		return v, g.planCollection(w, t, site{name: w.name, def: w.defName, about: "[" + w.name + "]", owner: ws.owner})
+		v.typ = &goType{Kind: namedKind, Name: w.Name}
+		return v, g.planCollection(w, t, site{name: w.Name, def: w.defName, about: "[" + w.Name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
 		v.typ = typ
@@ -190,7 +190,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		return nil, err
 	}
 	if typ.Kind != builtinKind {
-		return nil, t.Pos.Errorf("%s: unsupported %s variant", td.name, kind)
+		return nil, t.Pos.Errorf("%s: unsupported %s variant", td.Name, kind)
 	}
 	v.typ, err = g.wrapper(td, ws, typ)
 	return v, err
@@ -198,14 +198,14 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 
 // wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
 func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
-	w := &typeDecl{name: s.name, defName: s.def, form: wrapperForm, pos: union.pos, about: s.about, union: union.name}
+	w := &typeDecl{Name: s.name, defName: s.def, Form: wrapperForm, pos: union.pos, about: s.about, unionName: union.Name}
 	if base != nil {
-		w.typ = &goType{Kind: builtinKind, Name: base.Name}
+		w.Type = &goType{Kind: builtinKind, Name: base.Name}
 	}
 	if err := g.derived(w, s.owner); err != nil {
 		return nil, err
 	}
-	return &goType{Kind: namedKind, Name: w.name}, nil
+	return &goType{Kind: namedKind, Name: w.Name}, nil
 }
 
 // declareDefault reserves the default name of a type (typeDecl.defName).
@@ -218,7 +218,7 @@ func (g *generator) declareDefault(name string) {
 
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *typeDecl, owner string) error {
-	if err := g.reserve(td.name, "variant of "+td.union, td.pos); err != nil {
+	if err := g.reserve(td.Name, "variant of "+td.unionName, td.pos); err != nil {
 		return err
 	}
 	g.declareDefault(td.defName)
