@@ -144,7 +144,7 @@ func (p *plan) packageDoc() ([]byte, error) {
 	}{Package: p.opts.Package, Version: p.opts.Version, Protocol: p.proto != nil,
 		Sampling: p.copiedParts["sampling.go"], CheckCapabilities: p.copiedParts["sampling_capabilities.go"]}
 	for _, td := range p.types {
-		data.Unions = data.Unions || (td.Form == interfaceForm && td.Objects != nil && td.Objects.table)
+		data.Unions = data.Unions || (td.Form == interfaceForm && td.Objects != nil && td.Objects.Table)
 		data.Results = data.Results || (td.Form == interfaceForm && td.Base != nil)
 	}
 	if p.proto != nil {

@@ -294,53 +294,53 @@ type typeDecl struct {
 
 // field is a field of a struct: one member of the object.
 type field struct {
-	name   string
+	Name   string
 	member *model.Member
-	typ    *goType
-	// pointer is set for an optional member whose type has no nil: the field is *typ.
-	pointer bool
+	Type    *goType
+	// Pointer is set for an optional member whose type has no nil: the field is *typ.
+	Pointer bool
 	// literal is the constant of a literal member.
 	literal *model.Value
-	// nullable is set for a member that admits null besides its union type (model.Member.Nullable):
+	// Nullable is set for a member that admits null besides its union type (model.Member.Nullable):
 	// null decodes as the union's Null variant.
-	nullable bool
-	// tagOption is the option of the field's json tag, for documentation and reflection:
+	Nullable bool
+	// TagOption is the option of the field's json tag, for documentation and reflection:
 	// ",omitempty" for a member encoded when not empty (or a pointer of an output whose optional
 	// members are), ",omitzero" for another optional member, "" for one always encoded.
-	tagOption string
-	// nilNull is set for a required slice or map member encoded as null when nil, as
+	TagOption string
+	// NilNull is set for a required slice or map member encoded as null when nil, as
 	// encoding/json does (Config.NilAs Null); decoding then accepts null as nil.
-	nilNull bool
-	// implicit is set for a required literal member without a field (Config.Literals): encoding
+	NilNull bool
+	// Implicit is set for a required literal member without a field (Config.Literals): encoding
 	// writes the constant, decoding checks it.
-	implicit bool
-	// optional is set for an optional member, or a required one that the configuration makes
-	// optional (Config.Optional): it need not be present.
-	optional bool
-	// omitEmpty is set for an optional member held as a value and encoded when not empty, as
+	Implicit bool
+	// Optional is set for an Optional member, or a required one that the configuration makes
+	// Optional (Config.Optional): it need not be present.
+	Optional bool
+	// OmitEmpty is set for an optional member held as a value and encoded when not empty, as
 	// encoding/json's omitempty does (Config.Optional).
-	omitEmpty bool
-	// always is set for an optional member held as a value and always encoded, as encoding/json
+	OmitEmpty bool
+	// Always is set for an optional member held as a value and Always encoded, as encoding/json
 	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
-	always bool
-	// omitZero is set for an optional member held as a value and encoded when not its zero
+	Always bool
+	// OmitZero is set for an optional member held as a value and encoded when not its zero
 	// value, as encoding/json's omitzero does (Config.Optional OmitZero).
-	omitZero bool
-	// result is set for the result member of the generic result response, which a function of
+	OmitZero bool
+	// Result is set for the Result member of the generic Result response, which a function of
 	// the caller decodes (planResultResponses).
-	result bool
-	// embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
+	Result bool
+	// Embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
 	// is the name the field would have had, when that is another.
-	embed      bool
+	Embed      bool
 	unembedded string
 	// defEmbed is set for a field embedded without the configuration's names (an embed entry
 	// that a Fields entry overrides): the parts name it by its type (partNames).
 	defEmbed bool
-	// base is the Go name of the embedded base (Config.Embed) that holds the field: the struct
-	// declares the base in its place, and the codecs reach the field promoted.
-	base, baseDecl string
-	// docText is the text of the field's doc comment (planDocs).
-	docText string
+	// Base is the Go name of the embedded Base (Config.Embed) that holds the field: the struct
+	// declares the Base in its place, and the codecs reach the field promoted.
+	Base, baseDecl string
+	// Doc is the text of the field's doc comment (planDocs).
+	Doc string
 	// namedAt is the position of the fields entry that names the field, zero for none.
 	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence
@@ -351,10 +351,10 @@ type field struct {
 
 // variant is a variant of an interface union.
 type variant struct {
-	typ *goType
-	// pointer is set when *T implements the union (structs); otherwise T does.
-	pointer  bool
-	jsonKind string         // kind unions
+	Type *goType
+	// Pointer is set when *T implements the union (structs); otherwise T does.
+	Pointer  bool
+	JSONKind string         // kind unions
 	model    *model.Variant // object unions
 }
 
@@ -461,9 +461,9 @@ func (g *generator) planDecls() error {
 	for _, td := range g.types {
 		if td.Objects != nil {
 			if td.Objects.decision.Discriminator != "" {
-				td.Objects.tags, td.Objects.absent = tagCases(td.Objects)
+				td.Objects.Tags, td.Objects.Absent = tagCases(td.Objects)
 			}
-			td.Objects.table = needsTable(td.Objects)
+			td.Objects.Table = needsTable(td.Objects)
 		}
 	}
 	if err := g.planResults(); err != nil {
@@ -565,7 +565,7 @@ func (g *generator) planNullVariants() error {
 			return err
 		}
 		td.NullVariant = w.Name
-		td.Variants = append(td.Variants, &variant{typ: &goType{Kind: namedKind, Name: w.Name}, jsonKind: "null"})
+		td.Variants = append(td.Variants, &variant{Type: &goType{Kind: namedKind, Name: w.Name}, JSONKind: "null"})
 	}
 	return nil
 }
@@ -763,7 +763,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
 			g.usedShapes["omit "+key] = true
-			td.omitted = append(td.omitted, &field{name: g.names.fieldName(m.Name), member: m, shaped: e.Pos})
+			td.omitted = append(td.omitted, &field{Name: g.names.fieldName(m.Name), member: m, shaped: e.Pos})
 			continue
 		}
 		f, err := g.planField(td, m, decl, owner, path, names)
@@ -823,33 +823,33 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		// The base holds the field: its entries reach the member, after the declaration's own.
 		keys = slices.Insert(keys, 1, base+"."+m.Name)
 	}
-	f := &field{name: g.names.fieldName(m.Name), member: m}
+	f := &field{Name: g.names.fieldName(m.Name), member: m}
 	namePos := m.Pos
 	fieldKey := ""
 	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-		f.name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
+		f.Name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
 		g.usedFields[key] = true
 	}
-	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.name, keys), keys)
+	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.Name, keys), keys)
 	if err != nil {
 		return nil, err
 	}
 	if pos := g.stoodInExtends(decl, m); pos.Line > 0 {
 		f.shaped = pos
 	}
-	f.typ = g.requiredShapes(f, typ, keys)
-	if m.Nullable && f.typ.Kind == externalKind {
+	f.Type = g.requiredShapes(f, typ, keys)
+	if m.Nullable && f.Type.Kind == externalKind {
 		// The substitute decodes and encodes null itself.
 	} else if m.Nullable {
-		if f.typ.Kind != unionKind {
+		if f.Type.Kind != unionKind {
 			pos := m.Pos
 			if at := g.stoodIn(m.Type); at.Line > 0 {
 				pos = at // a stand-in made the type another
 			}
 			return nil, pos.Errorf("%s: member %q: null is supported besides a union type only", td.Name, m.Name)
 		}
-		f.nullable = true
-		g.nullUnions[f.typ.Name] = true
+		f.Nullable = true
+		g.nullUnions[f.Type.Name] = true
 	}
 	if err := g.optionalShape(td, f, keys); err != nil {
 		return nil, err
@@ -862,19 +862,19 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	if fieldKey != "" {
 		where = "fields: " + memberPath
 	}
-	if !token.IsIdentifier(f.name) {
-		return nil, namePos.Errorf("%s: the member has no Go name (%q is not an identifier): name it under fields", where, f.name)
+	if !token.IsIdentifier(f.Name) {
+		return nil, namePos.Errorf("%s: the member has no Go name (%q is not an identifier): name it under fields", where, f.Name)
 	}
 	// Reported, and the field kept, so that planning goes on for the struct's other errors.
-	if prev, taken := names[f.name]; taken && namePos == m.Pos && prev.namedAt.Line > 0 {
+	if prev, taken := names[f.Name]; taken && namePos == m.Pos && prev.namedAt.Line > 0 {
 		// The configuration gave the name to the member before: the error is at its entry.
-		g.errs.Add(prev.namedAt.Errorf("fields: %s: Go field name %s is the name of %s's own field: name one of them under fields", prev.by, f.name, memberPath))
+		g.errs.Add(prev.namedAt.Errorf("fields: %s: Go field name %s is the name of %s's own field: name one of them under fields", prev.by, f.Name, memberPath))
 	} else if taken {
-		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.name, prev.by))
+		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.Name, prev.by))
 	}
-	names[f.name] = takenField{by: memberPath, namedAt: f.namedAt}
+	names[f.Name] = takenField{by: memberPath, namedAt: f.namedAt}
 	if base != "" {
-		f.base, f.baseDecl = g.baseName(base), base
+		f.Base, f.baseDecl = g.baseName(base), base
 	}
 	return f, nil
 }
@@ -913,7 +913,7 @@ func (g *generator) memberType(f *field, s site, keys []string) (*goType, error)
 	f.literal = g.literal(m.Type)
 	if f.literal != nil && typ.Kind == builtinKind && !m.Optional {
 		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
-			f.implicit = true
+			f.Implicit = true
 			if pos.Line > 0 {
 				f.shaped = pos
 			}
@@ -940,20 +940,20 @@ func (g *generator) memberType(f *field, s site, keys []string) (*goType, error)
 // map may be encoded as null when nil (Config.NilAs), a required struct held by pointer
 // (Config.Objects). It returns the field's type.
 func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType {
-	f.optional = f.member.Optional
+	f.Optional = f.member.Optional
 	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !f.member.Optional {
-		f.optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+		f.Optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
 	}
-	if !f.optional && (typ.Kind == sliceKind || typ.Kind == mapKind || typ.Kind == namedKind ||
+	if !f.Optional && (typ.Kind == sliceKind || typ.Kind == mapKind || typ.Kind == namedKind ||
 		typ.Kind == externalKind && !typ.Pointer && (typ.Underlying == "map" || typ.Underlying == "slice")) {
 		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
-			f.nilNull = true
+			f.NilNull = true
 			if pos.Line > 0 {
 				f.shaped = pos
 			}
 		}
 	}
-	if typ.Kind == structKind && !f.optional {
+	if typ.Kind == structKind && !f.Optional {
 		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
 			typ, f.shaped = &goType{Kind: pointerKind, Elem: typ}, pos
 		}
@@ -964,12 +964,12 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 // optionalShape decides how an optional field holds and encodes its value (Config.Optional: a
 // pointer, omitempty, or a value always encoded), and its json tag's option.
 func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
-	typ, m := f.typ, f.member
-	if f.optional {
+	typ, m := f.Type, f.member
+	if f.Optional {
 		if typ.Kind == nullableKind {
 			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.Name, m.Name)
 		}
-		f.pointer = !typ.hasNil()
+		f.Pointer = !typ.hasNil()
 		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
 		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
 		switch {
@@ -980,9 +980,9 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			}
 		case shape == OmitEmpty && typ.Kind == externalKind && typ.Underlying == "struct":
 			// encoding/json never omits a struct: it is always encoded.
-			f.pointer, f.always = false, true
+			f.Pointer, f.Always = false, true
 		case shape == OmitEmpty:
-			f.pointer, f.omitEmpty = false, true
+			f.Pointer, f.OmitEmpty = false, true
 		case shape == Value && typ.hasNil():
 			if explicit {
 				g.errs.Add(pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing: remove the entry", keys[0]))
@@ -990,20 +990,20 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 		case shape == OmitZero && typ.hasNil():
 			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
 		case shape == OmitZero:
-			f.pointer, f.omitZero = false, true
+			f.Pointer, f.OmitZero = false, true
 		case shape == Value:
-			f.pointer, f.always = false, true
+			f.Pointer, f.Always = false, true
 		}
-		if (f.omitEmpty || f.always || f.omitZero) && pos.Line > 0 {
+		if (f.OmitEmpty || f.Always || f.OmitZero) && pos.Line > 0 {
 			f.shaped = pos
 		}
 	}
 	switch {
-	case f.omitEmpty || f.optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
-		f.tagOption = ",omitempty"
-	case f.always:
-	case f.optional:
-		f.tagOption = ",omitzero"
+	case f.OmitEmpty || f.Optional && shapeOmitEmpty(g.opts.Config.Optional, keys):
+		f.TagOption = ",omitempty"
+	case f.Always:
+	case f.Optional:
+		f.TagOption = ",omitzero"
 	}
 	return nil
 }
@@ -1018,17 +1018,17 @@ func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos
 		return namePos, nil
 	}
 	g.usedShapes["embed "+key] = true
-	name := embeddedName(f.typ)
+	name := embeddedName(f.Type)
 	if name == "" {
 		// Reported, and the field left a named one, so that planning goes on.
-		g.errs.Add(e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs: remove the entry", key, g.typeString(f.typ, f.pointer)))
+		g.errs.Add(e.Pos.Errorf("embed: %s: the member's type %s is not a named type, which an embedded field needs: remove the entry", key, g.typeString(f.Type, f.Pointer)))
 		return namePos, nil
 	}
-	if name != f.name {
+	if name != f.Name {
 		// A hand-written part selects the field by the name it had (checkPartShapes).
-		f.unembedded, f.shaped = f.name, e.Pos
+		f.unembedded, f.shaped = f.Name, e.Pos
 	}
-	f.name, f.embed = name, true
+	f.Name, f.Embed = name, true
 	return e.Pos, nil
 }
 

@@ -176,7 +176,7 @@ func (g *generator) checkBases() {
 						again = ", declared again,"
 					}
 					g.errs.Add(e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
-						f.member.Name, d.Name, again, b.name, name, there, here))
+						f.member.Name, d.Name, again, b.Name, name, there, here))
 				}
 			}
 		}
@@ -192,8 +192,8 @@ func (g *generator) checkOmittedTags() error {
 			continue
 		}
 		tag := td.Objects.decision.Discriminator
-		for _, v := range td.Objects.variants {
-			vt := g.byName[v.typ.Name]
+		for _, v := range td.Objects.Variants {
+			vt := g.byName[v.Type.Name]
 			if vt == nil {
 				continue
 			}

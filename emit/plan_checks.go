@@ -75,7 +75,7 @@ func (g *generator) planChecks() {
 // unknown variant, or a variant with checks of its own.
 func (p *plan) unionChecks(td *typeDecl) bool {
 	return td.Unknown != "" || td.NullVariant != "" ||
-		slices.ContainsFunc(td.Variants, func(v *variant) bool { return v.pointer || p.checks(v.typ) })
+		slices.ContainsFunc(td.Variants, func(v *variant) bool { return v.Pointer || p.checks(v.Type) })
 }
 
 // structChecks reports whether validating a struct can find a problem, without its hand-written

@@ -478,9 +478,9 @@ func (g *generator) checkTagCodecEmbeds() error {
 			continue
 		}
 		for _, f := range td.Fields {
-			embedded := f.base
-			if f.embed {
-				embedded = f.name
+			embedded := f.Base
+			if f.Embed {
+				embedded = f.Name
 			}
 			for _, method := range []string{"MarshalJSON", "UnmarshalJSON"} {
 				if embedded == "" || !g.hasMethod(embedded, method) || g.opts.Config.Methods[td.Name+"."+method] {
@@ -562,7 +562,7 @@ func (g *generator) markTagCodecs() {
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
 			continue
 		}
-		if i := slices.IndexFunc(td.Fields, func(f *field) bool { return f.implicit }); i >= 0 {
+		if i := slices.IndexFunc(td.Fields, func(f *field) bool { return f.Implicit }); i >= 0 {
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].member.Name))
 		}
 		td.TagCodec = true

@@ -45,11 +45,11 @@ func (g *generator) checkValueCycles() error {
 func (g *generator) heldByValue(f *field) *typeDecl {
 	name := ""
 	switch {
-	case f.base != "":
-		name = f.base
-	case f.pointer:
-	case f.typ.Kind == structKind, f.typ.Kind == externalKind && f.typ.Path == "" && !f.typ.Pointer && !f.typ.Composite:
-		name = f.typ.Name
+	case f.Base != "":
+		name = f.Base
+	case f.Pointer:
+	case f.Type.Kind == structKind, f.Type.Kind == externalKind && f.Type.Path == "" && !f.Type.Pointer && !f.Type.Composite:
+		name = f.Type.Name
 	}
 	td := g.byName[name]
 	for td != nil && td.Form == definedForm && td.Type != nil {

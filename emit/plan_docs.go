@@ -38,7 +38,7 @@ func (p *plan) planDocs() {
 	for _, td := range p.types {
 		td.Doc = p.declDoc(td)
 		for _, f := range td.Fields {
-			f.docText = p.fieldDoc(f)
+			f.Doc = p.fieldDoc(f)
 		}
 		for i, v := range td.Values {
 			td.ValueDocs = append(td.ValueDocs, td.ValueNames[i]+" is the ["+td.Name+"] value "+quote(v)+".")
@@ -53,7 +53,7 @@ func (p *plan) planDocs() {
 		if td.Form == interfaceForm && td.decision.Strategy == model.KindStrategy {
 			var phrases []string
 			for _, k := range td.Kinds {
-				phrases = append(phrases, kindPhrases[k.jsonKind])
+				phrases = append(phrases, kindPhrases[k.JSONKind])
 			}
 			td.Expected = "expected " + orList(phrases)
 		}
@@ -122,10 +122,10 @@ func resultsDoc(union *typeDecl) string {
 	var docs []string
 	for _, rc := range union.Results {
 		var links []string
-		for _, c := range rc.candidates {
-			links = append(links, variantLink(union.Objects.variants[c]))
+		for _, c := range rc.Candidates {
+			links = append(links, variantLink(union.Objects.Variants[c]))
 		}
-		docs = append(docs, quote(rc.value)+" gives "+orList(links))
+		docs = append(docs, quote(rc.Value)+" gives "+orList(links))
 	}
 	return union.Funcs.UnmarshalFor + " decodes the result of a request with the given method as one of the method's " +
 		"result types: " + strings.Join(docs, ", ") + ". Knowing the method tells apart results that " +
@@ -293,8 +293,8 @@ func (p *plan) docLink(target string) (string, bool) {
 		if f == nil {
 			return "", false
 		}
-		link = td.Name + "." + f.name
-		td = p.structNamed(f.typ)
+		link = td.Name + "." + f.Name
+		td = p.structNamed(f.Type)
 	}
 	return "[" + link + "]", true
 }
@@ -321,16 +321,16 @@ func decisionDoc(td *typeDecl) string {
 	var parts []string
 	for _, k := range td.Kinds {
 		var links []string
-		for _, v := range k.variants {
+		for _, v := range k.Variants {
 			links = append(links, variantLink(v))
 		}
 		switch {
-		case k.jsonKind == "object" && td.Objects != nil:
+		case k.JSONKind == "object" && td.Objects != nil:
 			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
 		case len(links) > 1:
-			parts = append(parts, kindPhrases[k.jsonKind]+" is the first of "+orList(links)+" that decodes")
+			parts = append(parts, kindPhrases[k.JSONKind]+" is the first of "+orList(links)+" that decodes")
 		default:
-			parts = append(parts, kindPhrases[k.jsonKind]+" is "+links[0])
+			parts = append(parts, kindPhrases[k.JSONKind]+" is "+links[0])
 		}
 	}
 	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
@@ -348,7 +348,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 	const order = "see Unions in the package doc"
 	if oc.decision.Discriminator == "" {
 		var parts []string
-		for _, v := range oc.variants {
+		for _, v := range oc.Variants {
 			p := variantLink(v)
 			if len(v.model.Required) > 0 {
 				p += " (requires " + quoteList(v.model.Required) + ")"
@@ -356,7 +356,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 			parts = append(parts, p)
 		}
 		picks := subject + " picks the variant whose required members are all present"
-		if oc.table {
+		if oc.Table {
 			picks += " (" + order + ")"
 		}
 		doc := picks + ": " +
@@ -367,22 +367,22 @@ func objectsDoc(td *typeDecl, subject string) string {
 		}
 		if td.ResultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
-				variantLink(oc.variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.Unknown +
+				variantLink(oc.Variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.Unknown +
 				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
 				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
 		}
 		return doc
 	}
-	cases, absent := oc.tags, oc.absent
+	cases, absent := oc.Tags, oc.Absent
 	several := len(absent) > 1
 	var parts []string
 	for _, tc := range cases {
 		var values []string
-		for _, v := range tc.values {
+		for _, v := range tc.Values {
 			values = append(values, strconv.Quote(v))
 		}
-		parts = append(parts, orList(values)+" is "+candidatesLink(oc, tc.variants))
-		several = several || len(tc.variants) > 1
+		parts = append(parts, orList(values)+" is "+candidatesLink(oc, tc.Variants))
+		several = several || len(tc.Variants) > 1
 	}
 	if absent != nil {
 		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
@@ -398,7 +398,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 func candidatesLink(oc *objectChoice, candidates []int) string {
 	var links []string
 	for _, c := range candidates {
-		links = append(links, variantLink(oc.variants[c]))
+		links = append(links, variantLink(oc.Variants[c]))
 	}
 	if len(links) == 1 {
 		return links[0]
@@ -407,10 +407,10 @@ func candidatesLink(oc *objectChoice, candidates []int) string {
 }
 
 func variantLink(v *variant) string {
-	if v.pointer {
-		return "[*" + v.typ.written() + "]"
+	if v.Pointer {
+		return "[*" + v.Type.written() + "]"
 	}
-	return "[" + v.typ.written() + "]"
+	return "[" + v.Type.written() + "]"
 }
 
 // orList joins items as "a, b or c".

@@ -269,7 +269,7 @@ func (p *plan) usesLead(td *typeDecl) string {
 		switch other.Form {
 		case interfaceForm:
 			for _, v := range other.Variants {
-				if refersTo(v.typ, td.Name) {
+				if refersTo(v.Type, td.Name) {
 					variantOf = append(variantOf, "["+other.Name+"]")
 					break
 				}
@@ -280,8 +280,8 @@ func (p *plan) usesLead(td *typeDecl) string {
 			}
 			inherits := false
 			for _, f := range other.Fields {
-				if refersTo(f.typ, td.Name) {
-					typeOf = append(typeOf, "["+other.Name+"."+f.name+"]")
+				if refersTo(f.Type, td.Name) {
+					typeOf = append(typeOf, "["+other.Name+"."+f.Name+"]")
 				}
 				if td.decl != nil && other.decl != td.decl && p.declaring(f.member) == td.decl {
 					inherits = true

@@ -143,7 +143,7 @@ func embeddedName(t *goType) string {
 
 // fieldString writes the field f as Go source, for messages: its name, type and json tag.
 func (p *plan) fieldString(f *field) string {
-	return fmt.Sprintf("%s %s `json:%q`", f.name, p.typeString(f.typ, f.pointer), f.member.Name+f.tagOption)
+	return fmt.Sprintf("%s %s `json:%q`", f.Name, p.typeString(f.Type, f.Pointer), f.member.Name+f.TagOption)
 }
 
 // typeString writes t as Go source, a pointer to it if pointer is set, for messages.

@@ -89,24 +89,24 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 	}
 	markNull(d)
 	if oc := td.Objects; oc != nil {
-		d.Objects = &ir.ObjectChoice{Discriminator: oc.decision.Discriminator, Table: oc.table, Absent: oc.absent,
+		d.Objects = &ir.ObjectChoice{Discriminator: oc.decision.Discriminator, Table: oc.Table, Absent: oc.Absent,
 			InputRequired: inputRequiredIndex(oc)}
-		for _, v := range oc.variants {
+		for _, v := range oc.Variants {
 			d.Objects.Variants = append(d.Objects.Variants, l.variant(v))
 		}
-		for _, tc := range oc.tags {
-			d.Objects.Tags = append(d.Objects.Tags, &ir.TagCase{Values: tc.values, Variants: tc.variants})
+		for _, tc := range oc.Tags {
+			d.Objects.Tags = append(d.Objects.Tags, &ir.TagCase{Values: tc.Values, Variants: tc.Variants})
 		}
 	}
 	for _, k := range td.Kinds {
-		kc := &ir.KindChoice{JSONKind: jsonKindOf(k.jsonKind)}
-		for _, v := range k.variants {
+		kc := &ir.KindChoice{JSONKind: jsonKindOf(k.JSONKind)}
+		for _, v := range k.Variants {
 			kc.Variants = append(kc.Variants, l.variant(v))
 		}
 		d.Kinds = append(d.Kinds, kc)
 	}
 	for _, rc := range td.Results {
-		d.Results = append(d.Results, &ir.ResultCase{Method: rc.method, Value: rc.value, Candidates: rc.candidates})
+		d.Results = append(d.Results, &ir.ResultCase{Method: rc.Method, Value: rc.Value, Candidates: rc.Candidates})
 	}
 	if td.Form == unknownForm {
 		d.UnknownValues, d.UnknownMethod = l.p.unknownReport(td)
@@ -120,7 +120,7 @@ func (l *lowering) decl(td *typeDecl) *ir.Decl {
 func (p *plan) unknownReport(td *typeDecl) (string, bool) {
 	union := p.byName[td.unionName]
 	var values []string
-	for _, v := range union.Objects.variants {
+	for _, v := range union.Objects.Variants {
 		for _, val := range v.model.Values {
 			if !slices.Contains(values, quote(val.Str)) {
 				values = append(values, quote(val.Str))
@@ -149,12 +149,12 @@ func (l *lowering) field(f *field) *ir.Field {
 		return x
 	}
 	c := f.member.Constraints
-	x := &ir.Field{Name: f.name, JSONName: f.member.Name, Type: l.typ(f.typ), Doc: f.docText, Pointer: f.pointer,
+	x := &ir.Field{Name: f.Name, JSONName: f.member.Name, Type: l.typ(f.Type), Doc: f.Doc, Pointer: f.Pointer,
 		Literal: value(f.literal), Default: value(f.member.Default),
 		Constraints: ir.Constraints{Minimum: c.Minimum, Maximum: c.Maximum, Format: c.Format, MinItems: c.MinItems, MaxItems: c.MaxItems},
-		Nullable:    f.nullable, TagOption: f.tagOption, NilNull: f.nilNull, Implicit: f.implicit, Optional: f.optional,
-		OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Always: f.always, Result: f.result, Embed: f.embed, Base: f.base,
-		NilIsNull: f.typ.Kind == externalKind && admitsNull(f.member)}
+		Nullable:    f.Nullable, TagOption: f.TagOption, NilNull: f.NilNull, Implicit: f.Implicit, Optional: f.Optional,
+		OmitEmpty: f.OmitEmpty, OmitZero: f.OmitZero, Always: f.Always, Result: f.Result, Embed: f.Embed, Base: f.Base,
+		NilIsNull: f.Type.Kind == externalKind && admitsNull(f.member)}
 	l.fields[f] = x
 	return x
 }
@@ -194,7 +194,7 @@ func (l *lowering) variant(v *variant) *ir.Variant {
 	if x, ok := l.variants[v]; ok {
 		return x
 	}
-	x := &ir.Variant{Type: l.typ(v.typ), Pointer: v.pointer, JSONKind: jsonKindOf(v.jsonKind)}
+	x := &ir.Variant{Type: l.typ(v.Type), Pointer: v.Pointer, JSONKind: jsonKindOf(v.JSONKind)}
 	if v.model != nil {
 		x.Required, x.Known = v.model.Required, v.model.Known
 		for _, val := range v.model.Values {
@@ -229,7 +229,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
 		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages,
-		ErrorID: p.errorID.name, ErrorField: p.errorField.name,
+		ErrorID: p.errorID.Name, ErrorField: p.errorField.Name,
 		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
@@ -252,7 +252,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 	for _, e := range p.errors {
 		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.Name == p.errorType}
 		if errs[e].Own {
-			x.ErrorCode, x.ErrorMessage = e.code.name, e.message.name
+			x.ErrorCode, x.ErrorMessage = e.code.Name, e.message.Name
 		}
 		x.Errors = append(x.Errors, errs[e])
 	}

@@ -89,7 +89,7 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 	for _, f := range td.Fields {
 		def := fieldName(f.member.Name)
 		if f.defEmbed {
-			def = embeddedName(f.typ)
+			def = embeddedName(f.Type)
 			if e := g.byName[def]; e != nil {
 				def = e.defName
 			}
@@ -98,7 +98,7 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 			return false
 		}
 		seen[def] = true
-		if def != f.name {
+		if def != f.Name {
 			if r.fields[td.defName] == nil {
 				r.fields[td.defName] = map[string]renamedField{}
 			}

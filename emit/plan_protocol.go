@@ -132,10 +132,10 @@ func (g *generator) planProtocol() *protocolPlan {
 		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "error"); f != nil && f.typ.Kind == structKind {
-			p.errorResponse, p.errorField, p.errorType = td, f, f.typ.Name
-		} else if f != nil && f.typ.Kind == pointerKind {
-			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.typ.Elem.Name, true
+		if f := fieldByJSON(td, "error"); f != nil && f.Type.Kind == structKind {
+			p.errorResponse, p.errorField, p.errorType = td, f, f.Type.Name
+		} else if f != nil && f.Type.Kind == pointerKind {
+			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.Type.Elem.Name, true
 		}
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
@@ -146,8 +146,8 @@ func (g *generator) planProtocol() *protocolPlan {
 	}
 	p.errorID = fieldByJSON(p.errorResponse, "id")
 	if et := g.byName[p.errorType]; et != nil {
-		if f := fieldByJSON(et, "data"); f != nil && f.typ.Kind == rawKind && !f.pointer {
-			p.errorData = f.name
+		if f := fieldByJSON(et, "data"); f != nil && f.Type.Kind == rawKind && !f.Pointer {
+			p.errorData = f.Name
 		}
 	}
 	for _, side := range model.Sides() {
@@ -181,9 +181,9 @@ func (g *generator) planResultResponses() {
 		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "result"); f != nil && f.typ.Kind == unionKind && f.typ.Name == g.goNameOf(model.AnyResultDecl) {
-			td.ResultResponse, f.result = true, true
-			td.ResultUnion = g.byName[f.typ.Name]
+		if f := fieldByJSON(td, "result"); f != nil && f.Type.Kind == unionKind && f.Type.Name == g.goNameOf(model.AnyResultDecl) {
+			td.ResultResponse, f.Result = true, true
+			td.ResultUnion = g.byName[f.Type.Name]
 		}
 	}
 }
@@ -200,9 +200,9 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 	accessors := map[string]bool{}
 	for _, td := range p.unions {
 		envelopes := false
-		for _, v := range td.Objects.variants {
-			if vt := g.byName[v.typ.Name]; vt != nil && isEnvelope(vt) {
-				add(v.typ.Name)
+		for _, v := range td.Objects.Variants {
+			if vt := g.byName[v.Type.Name]; vt != nil && isEnvelope(vt) {
+				add(v.Type.Name)
 				envelopes = true
 			}
 		}
@@ -210,7 +210,7 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 			add(td.Unknown)
 		}
 		for _, v := range td.Variants {
-			accessors[v.typ.Name] = true
+			accessors[v.Type.Name] = true
 		}
 	}
 	add(p.resultResponse.Name)
@@ -234,7 +234,7 @@ func (g *generator) checkMessageIDs() error {
 	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
 	for i, a := range append(responses, p.accessors...) {
 		f := a.id
-		if a.vt == nil || f != nil && f.typ.Kind == unionKind && f.typ.Name == p.requestID.Name && !f.pointer {
+		if a.vt == nil || f != nil && f.Type.Kind == unionKind && f.Type.Name == p.requestID.Name && !f.Pointer {
 			continue
 		}
 		if f == nil && i < len(responses) {
@@ -260,8 +260,8 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 	var out []*accessor
 	seen := map[string]bool{}
 	for _, td := range p.unions {
-		for _, v := range td.Objects.variants {
-			vt := g.byName[v.typ.Name]
+		for _, v := range td.Objects.Variants {
+			vt := g.byName[v.Type.Name]
 			if vt == nil || seen[vt.Name] {
 				continue
 			}
@@ -289,8 +289,8 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 		if client {
 			answers = p.sides[1].results
 		}
-		for _, v := range td.Objects.variants {
-			vt := g.byName[v.typ.Name]
+		for _, v := range td.Objects.Variants {
+			vt := g.byName[v.Type.Name]
 			method, ok := methodOf(vt)
 			if !ok {
 				continue
@@ -316,11 +316,11 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
 	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.Name}
 	if params := fieldByJSON(vt, "params"); params != nil {
-		switch params.typ.Kind {
+		switch params.Type.Kind {
 		case unionKind:
-			e.Params = params.typ.written()
+			e.Params = params.Type.written()
 		case structKind:
-			e.Params = "*" + params.typ.written()
+			e.Params = "*" + params.Type.written()
 		}
 	}
 	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
@@ -330,12 +330,12 @@ func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) 
 // addResults adds the results that the result union answers can have for the entry's method.
 func addResults(e *ir.MethodEntry, answers *typeDecl) {
 	for _, rc := range answers.Results {
-		if rc.value != e.Method {
+		if rc.Value != e.Method {
 			continue
 		}
-		for _, c := range rc.candidates {
-			res := answers.Objects.variants[c]
-			name := "*" + res.typ.written()
+		for _, c := range rc.Candidates {
+			res := answers.Objects.Variants[c]
+			name := "*" + res.Type.written()
 			if !slices.Contains(e.Results, name) {
 				e.Results = append(e.Results, name)
 			}
@@ -365,9 +365,9 @@ func (g *generator) errorObjects() []*errorObject {
 			continue
 		}
 		code, message := fieldByJSON(td, "code"), fieldByJSON(td, "message")
-		if code == nil || message == nil || code.typ.Kind != builtinKind || code.typ.Name != "int64" ||
-			message.typ.Kind != builtinKind || message.typ.Name != "string" || code.pointer || message.pointer ||
-			slices.ContainsFunc(td.Fields, func(f *field) bool { return f.name == "Error" }) {
+		if code == nil || message == nil || code.Type.Kind != builtinKind || code.Type.Name != "int64" ||
+			message.Type.Kind != builtinKind || message.Type.Name != "string" || code.Pointer || message.Pointer ||
+			slices.ContainsFunc(td.Fields, func(f *field) bool { return f.Name == "Error" }) {
 			continue
 		}
 		out = append(out, &errorObject{td, code, message})
@@ -417,7 +417,7 @@ func (g *generator) checkMessageCodecs() error {
 func errorObjectEntry(td *typeDecl) model.Pos {
 	for _, f := range append(slices.Clone(td.Fields), td.omitted...) {
 		switch {
-		case f.name == "Error" && f.namedAt.Line > 0:
+		case f.Name == "Error" && f.namedAt.Line > 0:
 			return f.namedAt
 		case (f.member.Name == "code" || f.member.Name == "message") && f.shaped.Line > 0:
 			return f.shaped

@@ -16,9 +16,9 @@ var resultUnions = model.ResultUnions()
 // resultCase is one method of a typed result decode: the variants its result can be.
 type resultCase struct {
 	request    *typeDecl // the request
-	method     string    // the Go name of the method constant
-	value      string    // the method
-	candidates []int     // indexes into the union's variants
+	Method     string    // the Go name of the method constant
+	Value      string    // the method
+	Candidates []int     // indexes into the union's variants
 }
 
 // methodRequest is a request declaration and its method, with the declarations its result can
@@ -54,7 +54,7 @@ func (g *generator) planResults() error {
 			continue
 		}
 		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
-			union.Base = union.Objects.variants[i]
+			union.Base = union.Objects.Variants[i]
 		}
 		for _, rq := range requests {
 			first := g.resultVariant(union, rq.results[0])
@@ -71,7 +71,7 @@ func (g *generator) planResults() error {
 			union.Results = append(union.Results, resultCase{rq.td, methodConstName(rq.td.Name), rq.value, candidates})
 		}
 		if len(union.Results) > 0 {
-			union.Objects.table = true
+			union.Objects.Table = true
 		}
 	}
 	return nil
@@ -160,7 +160,7 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 // isRequestVariant reports whether td is a variant of a message union of requests.
 func (g *generator) isRequestVariant(td *typeDecl) bool {
 	for _, name := range model.RequestUnions() {
-		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *variant) bool { return v.typ.Name == td.Name }) {
+		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *variant) bool { return v.Type.Name == td.Name }) {
 			return true
 		}
 	}
@@ -198,7 +198,7 @@ func (g *generator) resultVariant(union *typeDecl, decl string) int {
 	if err != nil || t.Kind != model.Object {
 		return -1
 	}
-	for i, v := range union.Objects.variants {
+	for i, v := range union.Objects.Variants {
 		if v.model.Object == t.Object {
 			return i
 		}
@@ -216,7 +216,7 @@ func (g *generator) checkMessageMethods() error {
 	seen := map[string]*typeDecl{}
 	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
 		for _, v := range g.byDecl[name].Variants {
-			td := g.byName[v.typ.Name]
+			td := g.byName[v.Type.Name]
 			if td == nil {
 				continue
 			}

@@ -108,11 +108,11 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	if err != nil {
 		return nil, err
 	}
-	elem := f.typ.Elem
+	elem := f.Type.Elem
 	if elem != nil && elem.Kind == pointerKind {
 		elem = elem.Elem
 	}
-	if f.typ.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
+	if f.Type.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
 		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].Name)
 	}
 	return &samplingRequest{td: td, messages: f}, nil
@@ -129,7 +129,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 		return err
 	}
 	m := &samplingMessage{td: td, role: role, content: content, blocks: ir.BlocksJSON}
-	t := content.typ
+	t := content.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
@@ -160,7 +160,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 // Unknown, whose raw JSON the rules read).
 func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVariant, error) {
 	td := g.byDecl[decl]
-	i := slices.IndexFunc(u.Variants, func(v *variant) bool { return v.typ.Kind == structKind && v.typ.Name == td.Name })
+	i := slices.IndexFunc(u.Variants, func(v *variant) bool { return v.Type.Kind == structKind && v.Type.Name == td.Name })
 	if i < 0 {
 		return nil, nil
 	}
@@ -188,7 +188,7 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 	if c.sampling, err = g.samplingField(c.client, "sampling"); err != nil {
 		return nil, err
 	}
-	t := c.sampling.typ
+	t := c.sampling.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
@@ -208,13 +208,13 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 // samplingField is the field of the member of td, or an error at the entry that leaves it out.
 func (g *generator) samplingField(td *typeDecl, member string) (*field, error) {
 	for _, f := range td.Fields {
-		if f.member.Name == member && !f.implicit {
+		if f.member.Name == member && !f.Implicit {
 			return f, nil
 		}
 	}
 	for _, f := range td.omitted {
 		if f.member.Name == member {
-			return nil, f.shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.name)
+			return nil, f.shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.Name)
 		}
 	}
 	return nil, fmt.Errorf("emit: the sampling rules read %s.%s, which %s has no field for", td.Name, member, td.Name)
@@ -227,7 +227,7 @@ func (g *generator) samplingString(td *typeDecl, member string) (*field, error) 
 	if err != nil {
 		return nil, err
 	}
-	if !stringKind(f.typ) {
+	if !stringKind(f.Type) {
 		return nil, g.samplingUnreadable(td, f, "a string")
 	}
 	return f, nil
@@ -250,7 +250,7 @@ func stringKind(t *goType) bool {
 // and the configuration made otherwise.
 func (g *generator) samplingUnreadable(td *typeDecl, f *field, want string) error {
 	return f.shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
-		td.Name, f.name, g.typeString(f.typ, f.pointer), want)
+		td.Name, f.Name, g.typeString(f.Type, f.Pointer), want)
 }
 
 // sampling is the ir of the sampling rules' readers.

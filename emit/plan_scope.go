@@ -69,7 +69,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		}
 	case interfaceForm:
 		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
-		table := td.Objects != nil && td.Objects.table
+		table := td.Objects != nil && td.Objects.Table
 		td.Funcs = unionFuncNames(td.Name, validate, table)
 		names, what = []string{td.Funcs.Unmarshal, td.Funcs.Decode, td.Funcs.Encode}, "function of union "+td.Name
 		if validate {
@@ -124,7 +124,7 @@ func (g *generator) renamedAt(pos model.Pos) bool {
 // most the member names the runtime's variantTable can hold.
 func checkTableSize(td *typeDecl) error {
 	names := map[string]bool{}
-	for _, v := range td.Objects.variants {
+	for _, v := range td.Objects.Variants {
 		for _, n := range v.model.Known {
 			names[n] = true
 		}

@@ -11,21 +11,21 @@ import (
 // among them.
 type objectChoice struct {
 	decision *model.Decision
-	variants []*variant
-	// table is set when decoding may choose among several variants, which needs the table of
+	Variants []*variant
+	// Table is set when decoding may choose among several variants, which needs the Table of
 	// variants.
-	table bool
-	// tags are the discriminator's values grouped by the variants they select, absent the
+	Table bool
+	// Tags are the discriminator's values grouped by the variants they select, absent the
 	// variants an object without it can be (tagCases); both nil without a discriminator.
-	tags   []*tagCase
-	absent []int
+	Tags   []*tagCase
+	Absent []int
 }
 
 // kindChoice is what a kind union decodes for one JSON kind: one variant, the alternatives of
 // an array (tried in order), or the object variants (see typeDecl.objects).
 type kindChoice struct {
-	jsonKind string
-	variants []*variant
+	JSONKind string
+	Variants []*variant
 }
 
 // planInterface plans a union of objects or of JSON kinds: its variants, and the types derived
@@ -43,7 +43,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	td.Objects = &objectChoice{decision: dec}
 	seen := map[string]bool{}
 	for _, v := range td.Variants {
-		seen[v.typ.Name] = true
+		seen[v.Type.Name] = true
 	}
 	for i, v := range dec.Variants {
 		var typ *goType
@@ -69,8 +69,8 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.Name, typ.Name)
 		}
 		seen[typ.Name] = true
-		ov := &variant{typ: typ, pointer: true, jsonKind: "object", model: v}
-		td.Objects.variants = append(td.Objects.variants, ov)
+		ov := &variant{Type: typ, Pointer: true, JSONKind: "object", model: v}
+		td.Objects.Variants = append(td.Objects.Variants, ov)
 		td.Variants = append(td.Variants, ov)
 	}
 	td.Tag = dec.Discriminator
@@ -97,7 +97,7 @@ const (
 // inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of
 // an object union, or -1.
 func inputRequiredIndex(oc *objectChoice) int {
-	for i, v := range oc.variants {
+	for i, v := range oc.Variants {
 		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == model.InputRequiredResultDecl && v.model.Object.Member(resultTypeMember) != nil {
 			return i
 		}
@@ -112,7 +112,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 		if !ok {
 			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.Name, k.JSONKind)
 		}
-		choice := &kindChoice{jsonKind: k.JSONKind}
+		choice := &kindChoice{JSONKind: k.JSONKind}
 		td.Kinds = append(td.Kinds, choice)
 		defWrapper, _ := wrapperName(td.defName, k.JSONKind)
 		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.Name + "]", owner: s.owner}
@@ -121,7 +121,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 			if err := g.planObjects(td, k.Objects, s); err != nil {
 				return err
 			}
-			choice.variants = td.Objects.variants
+			choice.Variants = td.Objects.Variants
 			continue
 		case len(k.Alternatives) > 0:
 			for i, alt := range k.Alternatives {
@@ -131,16 +131,16 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 				if err != nil {
 					return err
 				}
-				choice.variants = append(choice.variants, v)
+				choice.Variants = append(choice.Variants, v)
 			}
 		default:
 			v, err := g.kindVariant(td, k.JSONKind, k.Type, ws)
 			if err != nil {
 				return err
 			}
-			choice.variants = []*variant{v}
+			choice.Variants = []*variant{v}
 		}
-		td.Variants = append(td.Variants, choice.variants...)
+		td.Variants = append(td.Variants, choice.Variants...)
 	}
 	return nil
 }
@@ -149,7 +149,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 // maps, slices and enums implement the union themselves; other variants get a wrapper type named
 // after their kind (ws.name).
 func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws site) (*variant, error) {
-	v := &variant{jsonKind: kind}
+	v := &variant{JSONKind: kind}
 	switch {
 	case t.Kind == model.Ref:
 		typ, err := g.typeOf(t, ws)
@@ -158,11 +158,11 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		}
 		switch typ.Kind {
 		case structKind:
-			v.typ, v.pointer = typ, true
+			v.Type, v.Pointer = typ, true
 		case namedKind, enumKind:
-			v.typ = typ
+			v.Type = typ
 		case builtinKind:
-			v.typ, err = g.wrapper(td, ws, typ)
+			v.Type, err = g.wrapper(td, ws, typ)
 		case externalKind:
 			return nil, typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.Name)
 		default:
@@ -171,18 +171,18 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		return v, err
 	case t.Kind == model.Object:
 		typ, err := g.inline(t, ws, structForm)
-		v.typ, v.pointer = typ, true
+		v.Type, v.Pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
 		w := &typeDecl{Name: ws.name, defName: ws.def, Form: collectionForm, pos: t.Pos, about: ws.about, unionName: td.Name}
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
-		v.typ = &goType{Kind: namedKind, Name: w.Name}
+		v.Type = &goType{Kind: namedKind, Name: w.Name}
 		return v, g.planCollection(w, t, site{name: w.Name, def: w.defName, about: "[" + w.Name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
-		v.typ = typ
+		v.Type = typ
 		return v, err
 	}
 	typ, err := g.typeOf(t, ws)
@@ -192,7 +192,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 	if typ.Kind != builtinKind {
 		return nil, t.Pos.Errorf("%s: unsupported %s variant", td.Name, kind)
 	}
-	v.typ, err = g.wrapper(td, ws, typ)
+	v.Type, err = g.wrapper(td, ws, typ)
 	return v, err
 }
 
@@ -228,8 +228,8 @@ func (g *generator) derived(td *typeDecl, owner string) error {
 
 // tagCase is a set of discriminator values and the variants they select.
 type tagCase struct {
-	values   []string
-	variants []int
+	Values   []string
+	Variants []int
 }
 
 // tagCases groups the variants of an object union by discriminator value, in order of first
@@ -238,7 +238,7 @@ type tagCase struct {
 func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 	var values []string
 	byValue := map[string][]int{}
-	for i, v := range oc.variants {
+	for i, v := range oc.Variants {
 		for _, val := range v.model.Values {
 			if _, ok := byValue[val.Str]; !ok {
 				values = append(values, val.Str)
@@ -250,12 +250,12 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 		}
 	}
 	for _, val := range values {
-		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.variants, byValue[val]) })
+		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.Variants, byValue[val]) })
 		if i < 0 {
-			cases = append(cases, &tagCase{variants: byValue[val]})
+			cases = append(cases, &tagCase{Variants: byValue[val]})
 			i = len(cases) - 1
 		}
-		cases[i].values = append(cases[i].values, val)
+		cases[i].Values = append(cases[i].Values, val)
 	}
 	return cases, absent
 }
@@ -263,14 +263,14 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 // needsTable reports whether decoding an object may choose among several variants.
 func needsTable(oc *objectChoice) bool {
 	if oc.decision.Discriminator == "" {
-		return len(oc.variants) > 1
+		return len(oc.Variants) > 1
 	}
-	for _, tc := range oc.tags {
-		if len(tc.variants) > 1 {
+	for _, tc := range oc.Tags {
+		if len(tc.Variants) > 1 {
 			return true
 		}
 	}
-	return len(oc.absent) > 1
+	return len(oc.Absent) > 1
 }
 
 // maxUnionMembers is the number of member names the runtime's variantTable can hold
