@@ -148,7 +148,7 @@ func (p *plan) packageDoc() ([]byte, error) {
 		data.Results = data.Results || (td.Form == interfaceForm && td.Base != nil)
 	}
 	if p.proto != nil {
-		data.ResultResponse = p.proto.resultResponse.Name
+		data.ResultResponse = p.proto.ResultResponse.Name
 	}
 	if err := tmpl.Execute(&buf, data); err != nil {
 		return nil, fmt.Errorf("emit: package doc: %v", err)

@@ -66,7 +66,7 @@ func (p *plan) planDocs() {
 		union.ResultsDoc = resultsDoc(union)
 	}
 	if p.proto != nil {
-		p.proto.typedDoc, p.proto.errorResponseDoc = errorDocs(p.proto)
+		p.proto.TypedDoc, p.proto.ErrorResponseDoc = errorDocs(p.proto)
 		p.messageDocs(p.proto)
 	}
 }
@@ -137,8 +137,8 @@ func resultsDoc(union *typeDecl) string {
 // errorDocs are the docs of Typed and NewErrorResponse, which list the error objects.
 func errorDocs(proto *protocolPlan) (typed, response string) {
 	var links []string
-	for _, o := range proto.typed {
-		links = append(links, "*["+o.td.Name+"] ("+o.code.literal.Num+")")
+	for _, o := range proto.Typed {
+		links = append(links, "*["+o.Decl.Name+"] ("+o.Code.literal.Num+")")
 	}
 	typed = "Typed returns the error as the type the schema defines for its code"
 	if len(links) > 0 {
@@ -146,11 +146,11 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 	}
 	typed += ". For another code, or data that does not fit the type, it returns e itself."
 	var names []string
-	for _, o := range proto.errors {
-		names = append(names, "*["+o.td.Name+"]")
+	for _, o := range proto.Errors {
+		names = append(names, "*["+o.Decl.Name+"]")
 	}
 	data := " and every problem as the data"
-	if proto.errorData == "" {
+	if proto.ErrorData == "" {
 		data = "" // the error object has no data member
 	}
 	response = "NewErrorResponse returns the error response to the request with the given id for err. " +
@@ -171,30 +171,30 @@ func (p *plan) messageDocs(proto *protocolPlan) {
 		}
 		return text
 	}
-	c, s := proto.sides[0], proto.sides[1]
-	proto.messageDoc = "Message is a JSON-RPC message of this version, decoded with its params or result typed " +
-		"(see [" + c.decode + "] and [" + s.decode + "]): a request ([" + c.requests.Name + "], [" + s.requests.Name +
-		"]), a notification ([" + c.notifications.Name + "], [" + s.notifications.Name + "]), a *[" +
-		proto.resultResponse.Name + "] holding the typed result, or a *[" + proto.errorResponse.Name +
+	c, s := proto.Sides[0], proto.Sides[1]
+	proto.MessageDoc = "Message is a JSON-RPC message of this version, decoded with its params or result typed " +
+		"(see [" + c.Decode + "] and [" + s.Decode + "]): a request ([" + c.Requests.Name + "], [" + s.Requests.Name +
+		"]), a notification ([" + c.Notifications.Name + "], [" + s.Notifications.Name + "]), a *[" +
+		proto.ResultResponse.Name + "] holding the typed result, or a *[" + proto.ErrorResponse.Name +
 		"]. A message built in Go is sent with json.Marshal" + ifValidate(" (or [Marshal], which validates it first)") +
 		", members in the spec's order."
-	for i, side := range proto.sides {
-		reader := strings.ToLower(proto.sides[1-i].name)
-		side.decodeDoc = side.decode + " decodes a JSON-RPC message that a " + strings.ToLower(side.name) + " sends (what a " +
-			reader + " reads) in one pass: a request as its [" + side.requests.Name + "] type, a notification as its [" +
-			side.notifications.Name + "] type (a method this version does not define as the Unknown variant, which " +
-			"keeps the JSON), a result response as a *[" + proto.resultResponse.Name + "] whose Result has the type of " +
-			"the answered method's result (a [" + side.results.Name + "] variant, decoded as " + side.unmarshalFor +
-			" does), an error response as a *[" + proto.errorResponse.Name + "]. pending gives the method of the " +
+	for i, side := range proto.Sides {
+		reader := strings.ToLower(proto.Sides[1-i].Name)
+		side.DecodeDoc = side.Decode + " decodes a JSON-RPC message that a " + strings.ToLower(side.Name) + " sends (what a " +
+			reader + " reads) in one pass: a request as its [" + side.Requests.Name + "] type, a notification as its [" +
+			side.Notifications.Name + "] type (a method this version does not define as the Unknown variant, which " +
+			"keeps the JSON), a result response as a *[" + proto.ResultResponse.Name + "] whose Result has the type of " +
+			"the answered method's result (a [" + side.Results.Name + "] variant, decoded as " + side.UnmarshalFor +
+			" does), an error response as a *[" + proto.ErrorResponse.Name + "]. pending gives the method of the " +
 			"request a response answers, from its id ([Pending.Take] does; nil or an unknown id decodes the result as " +
-			side.results.Funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
+			side.Results.Funcs.Unmarshal + " does); it is called for an error response too, so that Pending.Take " +
 			"forgets every answered request. Decoding is strict (see the package doc)" +
 			ifValidate("; validating the message is the caller's choice (Validate)") + ". An error is a *[MessageError] " +
 			"with the message's id, if it could be read: [NewErrorResponse] answers it."
-		if proto.batch {
-			side.decodeDoc += " A batch (an array) is a [MessageBatch] of such messages."
+		if proto.Batch {
+			side.DecodeDoc += " A batch (an array) is a [MessageBatch] of such messages."
 		}
-		side.noCopyDoc = side.noCopy + " is " + side.decode + " without the copy of data that it makes, for a message " +
+		side.NoCopyDoc = side.NoCopy + " is " + side.Decode + " without the copy of data that it makes, for a message " +
 			"the caller hands over (see [UnmarshalNoCopy]): the message keeps data, which must not change after the call."
 	}
 }

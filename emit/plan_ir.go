@@ -226,37 +226,37 @@ func value(v *model.Value) *ir.Value {
 
 // protocol is the ir of the protocol layer.
 func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
-	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.requestID), AnyResult: l.declOf(p.anyResult),
-		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
-		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages,
-		ErrorID: p.errorID.Name, ErrorField: p.errorField.Name,
-		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
-	for _, s := range p.sides {
-		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
-			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor,
-			DecodeDoc: s.decodeDoc, NoCopyDoc: s.noCopyDoc})
+	x := &ir.Protocol{Roles: map[*ir.Decl]ir.Role{}, RequestID: l.declOf(p.RequestID), AnyResult: l.declOf(p.AnyResult),
+		ResultResponse: l.declOf(p.ResultResponse), ErrorResponse: l.declOf(p.ErrorResponse), ErrorType: p.ErrorType,
+		ErrorPointer: p.ErrorPointer, ErrorData: p.ErrorData, Batch: p.Batch, Messages: p.Messages,
+		ErrorID: p.ErrorID.Name, ErrorField: p.ErrorField.Name,
+		TypedDoc: p.TypedDoc, ErrorResponseDoc: p.ErrorResponseDoc, MessageDoc: p.MessageDoc}
+	for _, s := range p.Sides {
+		x.Sides = append(x.Sides, &ir.Side{Name: s.Name, Requests: l.declOf(s.Requests), Notifications: l.declOf(s.Notifications),
+			Results: l.declOf(s.Results), Decode: s.Decode, NoCopy: s.NoCopy, Internal: s.Internal, UnmarshalFor: s.UnmarshalFor,
+			DecodeDoc: s.DecodeDoc, NoCopyDoc: s.NoCopyDoc})
 	}
-	for _, a := range p.idMethods {
-		x.IDMethods = append(x.IDMethods, &ir.Accessor{Decl: l.declOf(a.vt), ID: l.field(a.id)})
+	for _, a := range p.IDMethods {
+		x.IDMethods = append(x.IDMethods, &ir.Accessor{Decl: l.declOf(a.Decl), ID: l.field(a.ID)})
 	}
-	for _, td := range p.unions {
+	for _, td := range p.Unions {
 		x.Unions = append(x.Unions, l.declOf(td))
-		x.Roles[l.declOf(td)] = p.union[td]
+		x.Roles[l.declOf(td)] = p.Roles[td]
 	}
-	for _, a := range p.accessors {
-		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.vt), Unknown: a.unknown, Method: a.method,
-			ID: l.field(a.id), Params: l.field(a.params), NoID: a.noID})
+	for _, a := range p.Accessors {
+		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.Decl), Unknown: a.Unknown, Method: a.Method,
+			ID: l.field(a.ID), Params: l.field(a.Params), NoID: a.NoID})
 	}
-	x.Methods = p.methods
+	x.Methods = p.Methods
 	errs := map[*errorObject]*ir.ErrorObject{}
-	for _, e := range p.errors {
-		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.Name == p.errorType}
+	for _, e := range p.Errors {
+		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.Decl), Code: l.field(e.Code), Message: l.field(e.Message), Own: e.Decl.Name == p.ErrorType}
 		if errs[e].Own {
-			x.ErrorCode, x.ErrorMessage = e.code.Name, e.message.Name
+			x.ErrorCode, x.ErrorMessage = e.Code.Name, e.Message.Name
 		}
 		x.Errors = append(x.Errors, errs[e])
 	}
-	for _, e := range p.typed {
+	for _, e := range p.Typed {
 		x.Typed = append(x.Typed, errs[e])
 	}
 	return x

@@ -19,51 +19,51 @@ import (
 
 // protocolPlan is the protocol layer, found in the planned types.
 type protocolPlan struct {
-	// sides are the client's and the server's messages, in that order.
-	sides []*protocolSide
-	// unions are the message unions, requests first, and union tells whether a union is one
+	// Sides are the client's and the server's messages, in that order.
+	Sides []*protocolSide
+	// Unions are the message Unions, requests first, and union tells whether a union is one
 	// of them.
-	unions []*typeDecl
-	union  map[*typeDecl]messageUnion
-	// requestID is the union of request ids, anyResult the union of every result.
-	requestID, anyResult *typeDecl
-	// resultResponse and errorResponse are the generic responses (JSONRPCResultResponse and
+	Unions []*typeDecl
+	Roles  map[*typeDecl]messageUnion
+	// RequestID is the union of request ids, AnyResult the union of every result.
+	RequestID, AnyResult *typeDecl
+	// ResultResponse and ErrorResponse are the generic responses (JSONRPCResultResponse and
 	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
 	// the type of the error object of an error response.
-	resultResponse, errorResponse *typeDecl
-	// errorID and errorField are the error response's fields of its id and its error object,
+	ResultResponse, ErrorResponse *typeDecl
+	// ErrorID and ErrorField are the error response's fields of its id and its error object,
 	// which NewErrorResponse sets under whatever names the configuration gave them.
-	errorID, errorField *field
-	errorType           string
-	// errorPointer is set when the error response holds its error object by pointer
+	ErrorID, ErrorField *field
+	ErrorType           string
+	// ErrorPointer is set when the error response holds its error object by pointer
 	// (Config.Objects).
-	errorPointer bool
-	// errorData is the Go name of the error object's data field, "" when it has none that holds
+	ErrorPointer bool
+	// ErrorData is the Go name of the error object's data field, "" when it has none that holds
 	// the raw JSON (json.RawMessage) which the runtime's protocolError returns.
-	errorData string
-	// batch is set in the versions with JSON-RPC batches (2025-03-26).
-	batch bool
-	// messages are the types that implement Message, in order; idMethods those of them whose
+	ErrorData string
+	// Batch is set in the versions with JSON-RPC batches (2025-03-26).
+	Batch bool
+	// Messages are the types that implement Message, in order; idMethods those of them whose
 	// GetID and GetMethod are written with Message (the responses), not with the accessors,
 	// each with the field of its id.
-	messages  []string
-	idMethods []*accessor
-	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
-	accessors []*accessor
-	// methods are the entries of the method table, sorted by method.
-	methods []*ir.MethodEntry
-	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
-	errors []*errorObject
-	typed  []*errorObject
-	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
+	Messages  []string
+	IDMethods []*accessor
+	// Accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
+	Accessors []*accessor
+	// Methods are the entries of the method table, sorted by method.
+	Methods []*ir.MethodEntry
+	// Errors are the error objects (errorObjects); typed, those Typed converts to, by code.
+	Errors []*errorObject
+	Typed  []*errorObject
+	// TypedDoc, ErrorResponseDoc and MessageDoc are the docs of Typed, NewErrorResponse and
 	// Message (planDocs).
-	typedDoc, errorResponseDoc, messageDoc string
+	TypedDoc, ErrorResponseDoc, MessageDoc string
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
 type errorObject struct {
-	td            *typeDecl
-	code, message *field
+	Decl            *typeDecl
+	Code, Message *field
 }
 
 // messageUnion is what a message union holds: the ir's role.
@@ -76,26 +76,26 @@ const (
 
 // protocolSide is what one side sends: its message unions and the functions that decode them.
 type protocolSide struct {
-	name                             string // "Client"
-	requests, notifications, results *typeDecl
-	decode, noCopy, internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
-	// unmarshalFor is the typed decode of the side's results that the doc of decode names.
-	unmarshalFor string
-	// decodeDoc and noCopyDoc are the docs of decode and noCopy (planDocs).
-	decodeDoc, noCopyDoc string
+	Name                             string // "Client"
+	Requests, Notifications, Results *typeDecl
+	Decode, NoCopy, Internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
+	// UnmarshalFor is the typed decode of the side's results that the doc of decode names.
+	UnmarshalFor string
+	// DecodeDoc and NoCopyDoc are the docs of decode and noCopy (planDocs).
+	DecodeDoc, NoCopyDoc string
 }
 
 // accessor is a type given the accessors of a message: a variant of a message union (vt), or
 // the Unknown variant of one (unknown).
 type accessor struct {
-	vt      *typeDecl
-	unknown string
-	// method is the variant's method; id the field of its id, nil for none (noID says whether
+	Decl      *typeDecl
+	Unknown string
+	// Method is the variant's Method; id the field of its id, nil for none (noID says whether
 	// GetID is written then: for a request or a JSON-RPC message); params the field of its
 	// params, nil for none.
-	method     string
-	id, params *field
-	noID       bool
+	Method     string
+	ID, Params *field
+	NoID       bool
 }
 
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
@@ -111,65 +111,65 @@ func (g *generator) planProtocol() *protocolPlan {
 	if id == nil || id.Form != interfaceForm || id.NullVariant == "" {
 		return nil
 	}
-	p := &protocolPlan{requestID: id, anyResult: g.byDecl[model.AnyResultDecl], union: map[*typeDecl]messageUnion{}}
+	p := &protocolPlan{RequestID: id, AnyResult: g.byDecl[model.AnyResultDecl], Roles: map[*typeDecl]messageUnion{}}
 	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
 			td := g.byDecl[name]
 			if td == nil || td.Form != interfaceForm || td.Objects == nil {
 				return nil
 			}
-			p.unions = append(p.unions, td)
-			p.union[td] = requestUnion
+			p.Unions = append(p.Unions, td)
+			p.Roles[td] = requestUnion
 			if slices.Contains(model.NotificationUnions(), name) {
-				p.union[td] = notificationUnion
+				p.Roles[td] = notificationUnion
 			}
 		}
 	}
 	for _, td := range g.types {
 		if td.ResultResponse {
-			p.resultResponse = td
+			p.ResultResponse = td
 		}
 		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.Type.Kind == structKind {
-			p.errorResponse, p.errorField, p.errorType = td, f, f.Type.Name
+			p.ErrorResponse, p.ErrorField, p.ErrorType = td, f, f.Type.Name
 		} else if f != nil && f.Type.Kind == pointerKind {
-			p.errorResponse, p.errorField, p.errorType, p.errorPointer = td, f, f.Type.Elem.Name, true
+			p.ErrorResponse, p.ErrorField, p.ErrorType, p.ErrorPointer = td, f, f.Type.Elem.Name, true
 		}
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
 	// the declaration.
-	p.batch = g.byDecl[model.JSONRPCBatchRequestDecl] != nil
-	if p.resultResponse == nil || p.errorResponse == nil {
+	p.Batch = g.byDecl[model.JSONRPCBatchRequestDecl] != nil
+	if p.ResultResponse == nil || p.ErrorResponse == nil {
 		return nil
 	}
-	p.errorID = fieldByJSON(p.errorResponse, "id")
-	if et := g.byName[p.errorType]; et != nil {
+	p.ErrorID = fieldByJSON(p.ErrorResponse, "id")
+	if et := g.byName[p.ErrorType]; et != nil {
 		if f := fieldByJSON(et, "data"); f != nil && f.Type.Kind == rawKind && !f.Pointer {
-			p.errorData = f.Name
+			p.ErrorData = f.Name
 		}
 	}
 	for _, side := range model.Sides() {
-		s := &protocolSide{name: side.Name, requests: g.byDecl[side.Request],
-			notifications: g.byDecl[side.Notification], results: g.byDecl[side.Result]}
-		s.decode, s.noCopy, s.internal = sideDecoders(side.Name)
-		s.unmarshalFor = resultFuncNames(ir.Funcs{}, s.results.Name).UnmarshalFor
-		p.sides = append(p.sides, s)
+		s := &protocolSide{Name: side.Name, Requests: g.byDecl[side.Request],
+			Notifications: g.byDecl[side.Notification], Results: g.byDecl[side.Result]}
+		s.Decode, s.NoCopy, s.Internal = sideDecoders(side.Name)
+		s.UnmarshalFor = resultFuncNames(ir.Funcs{}, s.Results.Name).UnmarshalFor
+		p.Sides = append(p.Sides, s)
 	}
-	p.messages, p.idMethods = g.messages(p)
-	p.accessors = g.accessors(p)
-	p.methods = g.methodEntries(p)
-	p.errors = g.errorObjects()
-	p.typed = typedErrors(p)
+	p.Messages, p.IDMethods = g.messages(p)
+	p.Accessors = g.accessors(p)
+	p.Methods = g.methodEntries(p)
+	p.Errors = g.errorObjects()
+	p.Typed = typedErrors(p)
 	return p
 }
 
 // names are the package-level names of the protocol layer.
 func (p *protocolPlan) names() []string {
 	names := slices.Clone(protocolFuncs)
-	for _, s := range p.sides {
-		names = append(names, s.decode, s.noCopy, s.internal)
+	for _, s := range p.Sides {
+		names = append(names, s.Decode, s.NoCopy, s.Internal)
 	}
 	return names
 }
@@ -198,7 +198,7 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 		}
 	}
 	accessors := map[string]bool{}
-	for _, td := range p.unions {
+	for _, td := range p.Unions {
 		envelopes := false
 		for _, v := range td.Objects.Variants {
 			if vt := g.byName[v.Type.Name]; vt != nil && isEnvelope(vt) {
@@ -213,11 +213,11 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 			accessors[v.Type.Name] = true
 		}
 	}
-	add(p.resultResponse.Name)
-	add(p.errorResponse.Name)
+	add(p.ResultResponse.Name)
+	add(p.ErrorResponse.Name)
 	for _, name := range names {
 		if vt := g.byName[name]; vt.Form != unknownForm && !accessors[name] {
-			idMethods = append(idMethods, &accessor{vt: vt, id: fieldByJSON(vt, "id")})
+			idMethods = append(idMethods, &accessor{Decl: vt, ID: fieldByJSON(vt, "id")})
 		}
 	}
 	return names, idMethods
@@ -231,24 +231,24 @@ func (g *generator) checkMessageIDs() error {
 	if p == nil {
 		return nil
 	}
-	responses := append([]*accessor{{vt: p.errorResponse, id: p.errorID}}, p.idMethods...)
-	for i, a := range append(responses, p.accessors...) {
-		f := a.id
-		if a.vt == nil || f != nil && f.Type.Kind == unionKind && f.Type.Name == p.requestID.Name && !f.Pointer {
+	responses := append([]*accessor{{Decl: p.ErrorResponse, ID: p.ErrorID}}, p.IDMethods...)
+	for i, a := range append(responses, p.Accessors...) {
+		f := a.ID
+		if a.Decl == nil || f != nil && f.Type.Kind == unionKind && f.Type.Name == p.RequestID.Name && !f.Pointer {
 			continue
 		}
 		if f == nil && i < len(responses) {
-			pos := a.vt.pos
-			for _, o := range a.vt.omitted {
+			pos := a.Decl.pos
+			for _, o := range a.Decl.omitted {
 				if o.member.Name == "id" {
 					pos = o.shaped
 				}
 			}
-			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", a.vt.decl.Name)
+			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", a.Decl.decl.Name)
 		}
 		if f != nil {
 			return cmp.Or(f.shaped, f.member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
-				a.vt.decl.Name, f.member.Name, p.requestID.Name)
+				a.Decl.decl.Name, f.member.Name, p.RequestID.Name)
 		}
 	}
 	return nil
@@ -259,21 +259,21 @@ func (g *generator) checkMessageIDs() error {
 func (g *generator) accessors(p *protocolPlan) []*accessor {
 	var out []*accessor
 	seen := map[string]bool{}
-	for _, td := range p.unions {
+	for _, td := range p.Unions {
 		for _, v := range td.Objects.Variants {
 			vt := g.byName[v.Type.Name]
 			if vt == nil || seen[vt.Name] {
 				continue
 			}
 			seen[vt.Name] = true
-			a := &accessor{vt: vt, id: fieldByJSON(vt, "id"), params: fieldByJSON(vt, "params")}
-			a.method, _ = methodOf(vt)
-			a.noID = a.id == nil && (p.union[td] == requestUnion || isEnvelope(vt))
+			a := &accessor{Decl: vt, ID: fieldByJSON(vt, "id"), Params: fieldByJSON(vt, "params")}
+			a.Method, _ = methodOf(vt)
+			a.NoID = a.ID == nil && (p.Roles[td] == requestUnion || isEnvelope(vt))
 			out = append(out, a)
 		}
 		if td.Unknown != "" && !seen[td.Unknown] {
 			seen[td.Unknown] = true
-			out = append(out, &accessor{unknown: td.Unknown})
+			out = append(out, &accessor{Unknown: td.Unknown})
 		}
 	}
 	return out
@@ -283,11 +283,11 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 // sends it, its types and its results (from the typed result decodes of the answering side).
 func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 	entries := map[string]*ir.MethodEntry{}
-	for _, td := range p.unions {
-		client := td == p.sides[0].requests || td == p.sides[0].notifications
-		answers := p.sides[0].results
+	for _, td := range p.Unions {
+		client := td == p.Sides[0].Requests || td == p.Sides[0].Notifications
+		answers := p.Sides[0].Results
 		if client {
-			answers = p.sides[1].results
+			answers = p.Sides[1].Results
 		}
 		for _, v := range td.Objects.Variants {
 			vt := g.byName[v.Type.Name]
@@ -297,7 +297,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 			}
 			e := entries[method]
 			if e == nil {
-				e = g.methodEntry(vt, method, p.union[td] == notificationUnion)
+				e = g.methodEntry(vt, method, p.Roles[td] == notificationUnion)
 				entries[method] = e
 			}
 			e.FromClient = e.FromClient || client
@@ -380,12 +380,12 @@ func (g *generator) errorObjects() []*errorObject {
 // error methods of the runtime could not be written for it.
 func (g *generator) checkErrorType() error {
 	p := g.proto
-	if p == nil || slices.ContainsFunc(p.errors, func(o *errorObject) bool { return o.td.Name == p.errorType }) {
+	if p == nil || slices.ContainsFunc(p.Errors, func(o *errorObject) bool { return o.Decl.Name == p.ErrorType }) {
 		return nil
 	}
-	what, pos := "member error of "+p.errorResponse.decl.Name, p.errorResponse.pos
-	if td := g.byName[p.errorType]; td != nil && td.decl != nil {
-		what, pos = "declaration "+td.decl.Name+", the error of "+p.errorResponse.decl.Name, td.pos
+	what, pos := "member error of "+p.ErrorResponse.decl.Name, p.ErrorResponse.pos
+	if td := g.byName[p.ErrorType]; td != nil && td.decl != nil {
+		what, pos = "declaration "+td.decl.Name+", the error of "+p.ErrorResponse.decl.Name, td.pos
 		if at := errorObjectEntry(td); at.Line > 0 {
 			pos = at
 		}
@@ -403,7 +403,7 @@ func (g *generator) checkMessageCodecs() error {
 	}
 	for _, e := range g.opts.Config.TagCodecs {
 		td := g.tagCoded[e.Name]
-		if td != nil && slices.Contains(g.proto.messages, td.Name) && !g.opts.Config.Methods[td.Name+".MarshalJSON"] {
+		if td != nil && slices.Contains(g.proto.Messages, td.Name) && !g.opts.Config.Methods[td.Name+".MarshalJSON"] {
 			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
 				"declare %s.MarshalJSON in a hand-written file", e.Name, td.Name)
 		}
@@ -431,9 +431,9 @@ func errorObjectEntry(td *typeDecl) model.Pos {
 func typedErrors(p *protocolPlan) []*errorObject {
 	var out []*errorObject
 	seen := map[string]bool{}
-	for _, e := range p.errors {
-		c := e.code
-		if c.literal == nil || e.td.Name == p.errorType || seen[c.literal.Num] {
+	for _, e := range p.Errors {
+		c := e.Code
+		if c.literal == nil || e.Decl.Name == p.ErrorType || seen[c.literal.Num] {
 			continue
 		}
 		seen[c.literal.Num] = true

@@ -26,9 +26,9 @@ var (
 
 // samplingPlan are the readers of the sampling rules (ir.Sampling).
 type samplingPlan struct {
-	request  *samplingRequest
-	messages []*samplingMessage
-	caps     *samplingCaps
+	Request  *samplingRequest
+	Messages []*samplingMessage
+	Capabilities     *samplingCaps
 	// json is set when a reader reads content from its JSON encoding: the output has the part
 	// that does (//mcpgen:ondemand).
 	json bool
@@ -38,29 +38,29 @@ type samplingPlan struct {
 // with the declarations and fields they read: ir.SamplingRequest, ir.SamplingMessage, ... once
 // lowered.
 type samplingRequest struct {
-	td       *typeDecl
-	messages *field
+	Decl       *typeDecl
+	Messages *field
 }
 
 type samplingMessage struct {
-	td                  *typeDecl
-	role, content       *field
-	blocks              int
-	elem                *goType
-	toolUse, toolResult *samplingVariant
-	unknown             string
+	Decl                  *typeDecl
+	Role, Content       *field
+	Blocks              int
+	Elem                *goType
+	ToolUse, ToolResult *samplingVariant
+	Unknown             string
 }
 
 type samplingVariant struct {
-	v  *variant
-	id *field
+	Variant  *variant
+	ID *field
 }
 
 type samplingCaps struct {
-	td                               *typeDecl
-	tools, toolChoice, include       *field
-	client                           *typeDecl
-	sampling, samplingTools, context *field
+	Decl                               *typeDecl
+	Tools, ToolChoice, Include       *field
+	Client                           *typeDecl
+	Sampling, SamplingTools, Context *field
 }
 
 // planSampling plans the readers of the sampling parts that the output has, or returns nil
@@ -77,7 +77,7 @@ func (g *generator) planSampling() (*samplingPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		sp.request = req
+		sp.Request = req
 		if err := sp.addMessage(g, g.byDecl["SamplingMessage"]); err != nil {
 			return nil, err
 		}
@@ -92,9 +92,9 @@ func (g *generator) planSampling() (*samplingPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		sp.caps = caps
+		sp.Capabilities = caps
 	}
-	if sp.request == nil && len(sp.messages) == 0 && sp.caps == nil {
+	if sp.Request == nil && len(sp.Messages) == 0 && sp.Capabilities == nil {
 		return nil, nil
 	}
 	return sp, nil
@@ -115,7 +115,7 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	if f.Type.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
 		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].Name)
 	}
-	return &samplingRequest{td: td, messages: f}, nil
+	return &samplingRequest{Decl: td, Messages: f}, nil
 }
 
 // addMessage plans the readers of the role and content of the message type td.
@@ -128,30 +128,30 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 	if err != nil {
 		return err
 	}
-	m := &samplingMessage{td: td, role: role, content: content, blocks: ir.BlocksJSON}
+	m := &samplingMessage{Decl: td, Role: role, Content: content, Blocks: ir.BlocksJSON}
 	t := content.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
 	switch o := g.byName[t.Name]; {
 	case t.Kind == structKind && o != nil && o.Form == oneOrManyForm:
-		m.blocks, m.elem = ir.BlocksOneOrMany, o.Type
+		m.Blocks, m.Elem = ir.BlocksOneOrMany, o.Type
 	case t.Kind == sliceKind:
-		m.blocks, m.elem = ir.BlocksSlice, t.Elem
+		m.Blocks, m.Elem = ir.BlocksSlice, t.Elem
 	}
-	if m.elem != nil && m.elem.Kind == unionKind {
-		if m.toolUse, err = g.samplingVariant(m.elem.Union, "ToolUseContent", "id"); err != nil {
+	if m.Elem != nil && m.Elem.Kind == unionKind {
+		if m.ToolUse, err = g.samplingVariant(m.Elem.Union, "ToolUseContent", "id"); err != nil {
 			return err
 		}
-		if m.toolResult, err = g.samplingVariant(m.elem.Union, "ToolResultContent", "toolUseId"); err != nil {
+		if m.ToolResult, err = g.samplingVariant(m.Elem.Union, "ToolResultContent", "toolUseId"); err != nil {
 			return err
 		}
-		if m.toolUse == nil || m.toolResult == nil {
-			m.unknown = m.elem.Union.Unknown // a tool use or result the union has no variant for is Unknown
+		if m.ToolUse == nil || m.ToolResult == nil {
+			m.Unknown = m.Elem.Union.Unknown // a tool use or result the union has no variant for is Unknown
 		}
 	}
-	sp.json = sp.json || m.blocks == ir.BlocksJSON || m.elem.Kind != unionKind || m.unknown != ""
-	sp.messages = append(sp.messages, m)
+	sp.json = sp.json || m.Blocks == ir.BlocksJSON || m.Elem.Kind != unionKind || m.Unknown != ""
+	sp.Messages = append(sp.Messages, m)
 	return nil
 }
 
@@ -168,38 +168,38 @@ func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVari
 	if err != nil {
 		return nil, err
 	}
-	return &samplingVariant{v: u.Variants[i], id: f}, nil
+	return &samplingVariant{Variant: u.Variants[i], ID: f}, nil
 }
 
 // planSamplingCaps plans the readers of CheckCapabilities: the request's tools, toolChoice and
 // includeContext, and the client's sampling capability with its tools and context.
 func (g *generator) planSamplingCaps() (*samplingCaps, error) {
-	c := &samplingCaps{td: g.byDecl["CreateMessageRequestParams"], client: g.byDecl["ClientCapabilities"]}
+	c := &samplingCaps{Decl: g.byDecl["CreateMessageRequestParams"], Client: g.byDecl["ClientCapabilities"]}
 	var err error
-	if c.tools, err = g.samplingField(c.td, "tools"); err != nil {
+	if c.Tools, err = g.samplingField(c.Decl, "tools"); err != nil {
 		return nil, err
 	}
-	if c.toolChoice, err = g.samplingField(c.td, "toolChoice"); err != nil {
+	if c.ToolChoice, err = g.samplingField(c.Decl, "toolChoice"); err != nil {
 		return nil, err
 	}
-	if c.include, err = g.samplingString(c.td, "includeContext"); err != nil {
+	if c.Include, err = g.samplingString(c.Decl, "includeContext"); err != nil {
 		return nil, err
 	}
-	if c.sampling, err = g.samplingField(c.client, "sampling"); err != nil {
+	if c.Sampling, err = g.samplingField(c.Client, "sampling"); err != nil {
 		return nil, err
 	}
-	t := c.sampling.Type
+	t := c.Sampling.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
 	sampling := g.byName[t.Name]
 	if t.Kind != structKind || sampling == nil || sampling.Form != structForm {
-		return nil, g.samplingUnreadable(c.client, c.sampling, "a struct")
+		return nil, g.samplingUnreadable(c.Client, c.Sampling, "a struct")
 	}
-	if c.samplingTools, err = g.samplingField(sampling, "tools"); err != nil {
+	if c.SamplingTools, err = g.samplingField(sampling, "tools"); err != nil {
 		return nil, err
 	}
-	if c.context, err = g.samplingField(sampling, "context"); err != nil {
+	if c.Context, err = g.samplingField(sampling, "context"); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -259,18 +259,18 @@ func (l *lowering) sampling(sp *samplingPlan) *ir.Sampling {
 		return nil
 	}
 	x := &ir.Sampling{}
-	if r := sp.request; r != nil {
-		x.Request = &ir.SamplingRequest{Decl: r.td.Name, Messages: l.field(r.messages)}
+	if r := sp.Request; r != nil {
+		x.Request = &ir.SamplingRequest{Decl: r.Decl.Name, Messages: l.field(r.Messages)}
 	}
-	for _, m := range sp.messages {
-		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.td.Name, Role: l.field(m.role),
-			Content: l.field(m.content), Blocks: m.blocks, Elem: l.typ(m.elem),
-			ToolUse: l.samplingVariant(m.toolUse), ToolResult: l.samplingVariant(m.toolResult), Unknown: m.unknown})
+	for _, m := range sp.Messages {
+		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.Decl.Name, Role: l.field(m.Role),
+			Content: l.field(m.Content), Blocks: m.Blocks, Elem: l.typ(m.Elem),
+			ToolUse: l.samplingVariant(m.ToolUse), ToolResult: l.samplingVariant(m.ToolResult), Unknown: m.Unknown})
 	}
-	if c := sp.caps; c != nil {
-		x.Capabilities = &ir.SamplingCapabilities{Decl: c.td.Name, Tools: l.field(c.tools), ToolChoice: l.field(c.toolChoice),
-			Include: l.field(c.include), Client: c.client.Name, Sampling: l.field(c.sampling),
-			SamplingTools: l.field(c.samplingTools), Context: l.field(c.context)}
+	if c := sp.Capabilities; c != nil {
+		x.Capabilities = &ir.SamplingCapabilities{Decl: c.Decl.Name, Tools: l.field(c.Tools), ToolChoice: l.field(c.ToolChoice),
+			Include: l.field(c.Include), Client: c.Client.Name, Sampling: l.field(c.Sampling),
+			SamplingTools: l.field(c.SamplingTools), Context: l.field(c.Context)}
 	}
 	return x
 }
@@ -279,5 +279,5 @@ func (l *lowering) samplingVariant(v *samplingVariant) *ir.SamplingVariant {
 	if v == nil {
 		return nil
 	}
-	return &ir.SamplingVariant{Variant: l.variant(v.v), ID: l.field(v.id)}
+	return &ir.SamplingVariant{Variant: l.variant(v.Variant), ID: l.field(v.ID)}
 }
