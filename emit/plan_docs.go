@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -158,7 +159,7 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
 		"its first problem as the message" + data + "; a *[DecodeError] with -32700 (parse " +
 		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
-		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
+		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (" + strconv.Itoa(ir.InternalError) + ") with " +
 		"err.Error() as the message."
 	return typed, response
 }

@@ -37,7 +37,7 @@ func (p *plan) toIR() *ir.Package {
 	c := p.opts.Config
 	pkg := &ir.Package{Name: p.opts.Package, Header: header, Version: p.opts.Version,
 		SchemaVersion: p.schemaVersionName(), NoValidate: c.NoValidate, DropUnknown: c.DropUnknown,
-		Lenient: c.Lenient, Copied: p.files}
+		Lenient: c.Lenient, Extra: extraField, Copied: p.files}
 	for _, td := range p.types {
 		l.decls[td] = &ir.Decl{}
 	}
@@ -230,7 +230,8 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		ResultResponse: l.declOf(p.resultResponse), ErrorResponse: l.declOf(p.errorResponse), ErrorType: p.errorType,
 		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages,
 		ErrorID: p.errorID.name, ErrorField: p.errorField.name,
-		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc}
+		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc,
+		Names: protocolNames, InternalError: ir.InternalError, MethodNotFound: ir.MethodNotFound}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),
 			Results: l.declOf(s.results), Decode: s.decode, NoCopy: s.noCopy, Internal: s.internal, UnmarshalFor: s.unmarshalFor,
@@ -247,7 +248,14 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.vt), Unknown: a.unknown, Method: a.method,
 			ID: l.field(a.id), Params: l.field(a.params), NoID: a.noID})
 	}
-	x.Methods = p.methods
+	for _, e := range p.methods {
+		m := *e.MethodEntry
+		m.Message, m.Params, m.Results = l.declOf(e.message), l.typ(e.params), nil
+		for _, t := range e.results {
+			m.Results = append(m.Results, l.typ(t))
+		}
+		x.Methods = append(x.Methods, &m)
+	}
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.errors {
 		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.td), Code: l.field(e.code), Message: l.field(e.message), Own: e.td.name == p.errorType}

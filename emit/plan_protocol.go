@@ -51,13 +51,22 @@ type protocolPlan struct {
 	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
 	accessors []*accessor
 	// methods are the entries of the method table, sorted by method.
-	methods []*ir.MethodEntry
+	methods []*methodEntry
 	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	errors []*errorObject
 	typed  []*errorObject
 	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
 	// Message (planDocs).
 	typedDoc, errorResponseDoc, messageDoc string
+}
+
+// methodEntry is an entry of the method table: the ir's flags, and the planned types that
+// lowering makes its Message, Params and Results.
+type methodEntry struct {
+	*ir.MethodEntry
+	message *typeDecl
+	params  *goType
+	results []*goType
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
@@ -281,8 +290,8 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
-	entries := map[string]*ir.MethodEntry{}
+func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
+	entries := map[string]*methodEntry{}
 	for _, td := range p.unions {
 		client := td == p.sides[0].requests || td == p.sides[0].notifications
 		answers := p.sides[0].results
@@ -305,7 +314,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 			addResults(e, answers)
 		}
 	}
-	var out []*ir.MethodEntry
+	var out []*methodEntry
 	for _, method := range slices.Sorted(maps.Keys(entries)) {
 		out = append(out, entries[method])
 	}
@@ -313,31 +322,25 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
-	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.name}
-	if params := fieldByJSON(vt, "params"); params != nil {
-		switch params.typ.kind {
-		case unionKind:
-			e.Params = params.typ.written()
-		case structKind:
-			e.Params = "*" + params.typ.written()
-		}
+func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *methodEntry {
+	e := &methodEntry{MethodEntry: &ir.MethodEntry{Method: method, Notification: notification}, message: vt}
+	if params := fieldByJSON(vt, "params"); params != nil && (params.typ.kind == unionKind || params.typ.kind == structKind) {
+		e.params, e.ParamsPointer = params.typ, params.typ.kind == structKind
 	}
 	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
 	return e
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func addResults(e *ir.MethodEntry, answers *typeDecl) {
+func addResults(e *methodEntry, answers *typeDecl) {
 	for _, rc := range answers.results {
 		if rc.value != e.Method {
 			continue
 		}
 		for _, c := range rc.candidates {
 			res := answers.objects.variants[c]
-			name := "*" + res.typ.written()
-			if !slices.Contains(e.Results, name) {
-				e.Results = append(e.Results, name)
+			if !slices.ContainsFunc(e.results, func(t *goType) bool { return t.written() == res.typ.written() }) {
+				e.results = append(e.results, res.typ)
 			}
 			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
 				e.InputOnly = true
