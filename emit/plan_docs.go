@@ -69,7 +69,23 @@ func (p *plan) planDocs() {
 	if p.proto != nil {
 		p.proto.typedDoc, p.proto.errorResponseDoc = errorDocs(p.proto)
 		p.messageDocs(p.proto)
+		p.proto.requestDocs, p.proto.notificationDocs = p.accessorDocs()
 	}
+}
+
+// accessorDocs are the docs of the accessors that the interfaces of the request and
+// notification unions declare. A request inside an InputRequiredResult has no id, in the
+// versions that declare one.
+func (p *plan) accessorDocs() (requests, notifications ir.AccessorDocs) {
+	id := "GetID returns the id of the request."
+	if p.s.Decl(model.InputRequiredResultDecl) != nil {
+		id = "GetID returns the id of the request (nil inside an " + model.InputRequiredResultDecl + ")."
+	}
+	requests = ir.AccessorDocs{Method: "GetMethod returns the method of the request.", ID: id,
+		Params: "GetParams returns the params of the request, or nil when it has none."}
+	notifications = ir.AccessorDocs{Method: "GetMethod returns the method of the notification.",
+		Params: "GetParams returns the params of the notification, or nil when it has none."}
+	return requests, notifications
 }
 
 // declDoc is the doc text of a type declaration, by its form.

@@ -231,6 +231,7 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		ErrorPointer: p.errorPointer, ErrorData: p.errorData, Batch: p.batch, Messages: p.messages,
 		ErrorID: p.errorID.name, ErrorField: p.errorField.name,
 		TypedDoc: p.typedDoc, ErrorResponseDoc: p.errorResponseDoc, MessageDoc: p.messageDoc,
+		RequestDocs: p.requestDocs, NotificationDocs: p.notificationDocs,
 		Names: protocolNames, InternalError: ir.InternalError, MethodNotFound: ir.MethodNotFound}
 	for _, s := range p.sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.name, Requests: l.declOf(s.requests), Notifications: l.declOf(s.notifications),

@@ -58,6 +58,9 @@ type protocolPlan struct {
 	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
 	// Message (planDocs).
 	typedDoc, errorResponseDoc, messageDoc string
+	// requestDocs and notificationDocs are the docs of the accessors of the request and
+	// notification unions' interfaces (planDocs).
+	requestDocs, notificationDocs ir.AccessorDocs
 }
 
 // methodEntry is an entry of the method table: the ir's flags, and the planned types that

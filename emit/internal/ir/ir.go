@@ -389,6 +389,9 @@ type Protocol struct {
 	// ErrorResponseDoc the docs of Typed and NewErrorResponse; MessageDoc that of Message.
 	Errors, Typed                          []*ErrorObject
 	TypedDoc, ErrorResponseDoc, MessageDoc string
+	// RequestDocs and NotificationDocs are the docs of the accessors that the interfaces of
+	// the request and notification unions declare.
+	RequestDocs, NotificationDocs AccessorDocs
 	// Names are the names of the protocol layer that do not depend on the schema's.
 	Names ProtocolNames
 	// InternalError is the code of an error response to an error that is no error object of
@@ -403,6 +406,12 @@ const (
 	InternalError  = -32603
 	MethodNotFound = -32601
 )
+
+// AccessorDocs are the docs of the accessors a message union's interface declares: GetMethod,
+// GetID ("" for none: a notification has no id) and GetParams.
+type AccessorDocs struct {
+	Method, ID, Params string
+}
 
 // ProtocolNames are the names of the protocol layer that do not depend on the schema's: its own
 // package-level names, and the parts' names that it uses.

@@ -20,21 +20,22 @@ func (r *renderer) messageMethods(td *ir.Decl) []jen.Code {
 	if r.pkg.Protocol == nil {
 		return nil
 	}
-	switch r.pkg.Protocol.Roles[td] {
+	p := r.pkg.Protocol
+	switch p.Roles[td] {
 	case ir.Requests:
 		return []jen.Code{
-			docComment("GetMethod returns the method of the request."),
+			docComment(p.RequestDocs.Method),
 			jen.Id("GetMethod").Params().String(),
-			docComment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
-			jen.Id("GetID").Params().Id(r.pkg.Protocol.RequestID.Name),
-			docComment("GetParams returns the params of the request, or nil when it has none."),
+			docComment(p.RequestDocs.ID),
+			jen.Id("GetID").Params().Id(p.RequestID.Name),
+			docComment(p.RequestDocs.Params),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	case ir.Notifications:
 		return []jen.Code{
-			docComment("GetMethod returns the method of the notification."),
+			docComment(p.NotificationDocs.Method),
 			jen.Id("GetMethod").Params().String(),
-			docComment("GetParams returns the params of the notification, or nil when it has none."),
+			docComment(p.NotificationDocs.Params),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	}
