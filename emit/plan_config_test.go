@@ -504,12 +504,38 @@ func TestConfigWithoutRuntime(t *testing.T) {
 // forms, which rendering writes after planning.
 func TestRenameOntoProtocol(t *testing.T) {
 	s := load(t, "../schema/draft/schema.ts", "draft")
-	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "Methods"} {
+	for _, name := range []string{"DecodeClientMessageNoCopy", "DecodeServerMessageNoCopy", "decodeClientMessage", "Methods",
+		"Message", "NewErrorResponse"} {
 		_, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
 			Config: Config{Names: map[string]Entry{"Tool": entry(name, 2)}}})
 		require.Error(t, err, name)
 		assert.Equal(t, "mcpgen.yaml:2:3: declaration Tool: Go name "+name+" is the name of the protocol layer, which the output derives: choose another", err.Error())
 	}
+}
+
+// TestConfigRenamesProtocol renames what the protocol layer's error response is written with,
+// the declarations (the request id, the error response, its error object) and their fields, and
+// checks that the output compiles and passes go vet, the layer following the names.
+func TestConfigRenamesProtocol(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	s := load(t, "../schema/draft/schema.ts", "draft")
+	files, err := Generate(s, Options{Package: "mcp", Version: "draft", Runtime: templates.Runtime(), Parts: templates.Parts(),
+		Config: Config{
+			Names: map[string]Entry{"RequestId": entry("MessageID", 1), "JSONRPCErrorResponse": entry("ErrorReply", 2),
+				"Error": entry("Failure", 3)},
+			Fields: map[string]Entry{"JSONRPCErrorResponse.id": entry("Answers", 4), "JSONRPCErrorResponse.error": entry("Failure", 5),
+				"Error.data": entry("Details", 6)},
+		}})
+	require.NoError(t, err)
+	protocol := strings.Join(strings.Fields(string(files["protocol.go"])), " ")
+	for _, want := range []string{"func NewErrorResponse(id MessageID, err error) *ErrorReply {",
+		"return &ErrorReply{ Answers: id, Failure: errorObject(err), }", "Code: code, Details: data, Message: message,",
+		"return Failure{ Code: -32603, Message: err.Error(), }"} {
+		assert.True(t, strings.Contains(protocol, want), "protocol.go has %s", want)
+	}
+	goTool(t, writeModule(t, "mcp", files), "vet", "./...")
 }
 
 // TestRenameOntoLaterNames checks that a rename onto a name declared after the declarations

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -68,7 +69,23 @@ func (p *plan) planDocs() {
 	if p.proto != nil {
 		p.proto.TypedDoc, p.proto.ErrorResponseDoc = errorDocs(p.proto)
 		p.messageDocs(p.proto)
+		p.proto.RequestDocs, p.proto.NotificationDocs = p.accessorDocs()
 	}
+}
+
+// accessorDocs are the docs of the accessors that the interfaces of the request and
+// notification unions declare. A request inside an InputRequiredResult has no id, in the
+// versions that declare one.
+func (p *plan) accessorDocs() (requests, notifications ir.AccessorDocs) {
+	id := "GetID returns the id of the request."
+	if p.s.Decl(model.InputRequiredResultDecl) != nil {
+		id = "GetID returns the id of the request (nil inside an " + model.InputRequiredResultDecl + ")."
+	}
+	requests = ir.AccessorDocs{Method: "GetMethod returns the method of the request.", ID: id,
+		Params: "GetParams returns the params of the request, or nil when it has none."}
+	notifications = ir.AccessorDocs{Method: "GetMethod returns the method of the notification.",
+		Params: "GetParams returns the params of the notification, or nil when it has none."}
+	return requests, notifications
 }
 
 // declDoc is the doc text of a type declaration, by its form.
@@ -158,7 +175,7 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 		"id could not be read). A *[ValidationError] answers with its code (invalid params or invalid request), " +
 		"its first problem as the message" + data + "; a *[DecodeError] with -32700 (parse " +
 		"error: not JSON), -32600 (invalid request: a bad envelope, in a *[MessageError]) or -32602 (invalid " +
-		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (-32603) with " +
+		"params); an error object of this package (" + orList(names) + "), found with errors.As, answers as it is; any other error is an internal error (" + strconv.Itoa(ir.InternalError) + ") with " +
 		"err.Error() as the message."
 	return typed, response
 }

@@ -232,3 +232,14 @@ func checkFilled(t *testing.T, fset *token.FileSet, cg *ast.CommentGroup) {
 		}
 	}
 }
+
+// TestAccessorDocs checks that the doc of a request union's GetID names InputRequiredResult only
+// in a version that declares it.
+func TestAccessorDocs(t *testing.T) {
+	requests, notifications := planned(t, docsSchema).plan.accessorDocs()
+	assert.Equal(t, "GetID returns the id of the request.", requests.ID)
+	assert.Empty(t, notifications.ID, "a notification has no id")
+	withInput := docsSchema + "export interface InputRequiredResult { resultType: \"input_required\"; }\n"
+	requests, _ = planned(t, withInput).plan.accessorDocs()
+	assert.Equal(t, "GetID returns the id of the request (nil inside an InputRequiredResult).", requests.ID)
+}

@@ -37,7 +37,7 @@ func (p *plan) toIR() *ir.Package {
 	c := p.opts.Config
 	pkg := &ir.Package{Name: p.opts.Package, Header: header, Version: p.opts.Version,
 		SchemaVersion: p.schemaVersionName(), NoValidate: c.NoValidate, DropUnknown: c.DropUnknown,
-		Lenient: c.Lenient, Copied: p.files}
+		Lenient: c.Lenient, Extra: extraField, Copied: p.files}
 	for _, td := range p.types {
 		l.decls[td] = &ir.Decl{}
 	}
@@ -230,7 +230,9 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		ResultResponse: l.declOf(p.ResultResponse), ErrorResponse: l.declOf(p.ErrorResponse), ErrorType: p.ErrorType,
 		ErrorPointer: p.ErrorPointer, ErrorData: p.ErrorData, Batch: p.Batch, Messages: p.Messages,
 		ErrorID: p.ErrorID.Name, ErrorField: p.ErrorField.Name,
-		TypedDoc: p.TypedDoc, ErrorResponseDoc: p.ErrorResponseDoc, MessageDoc: p.MessageDoc}
+		TypedDoc: p.TypedDoc, ErrorResponseDoc: p.ErrorResponseDoc, MessageDoc: p.MessageDoc,
+		RequestDocs: p.RequestDocs, NotificationDocs: p.NotificationDocs,
+		Names: protocolNames, InternalError: ir.InternalError, MethodNotFound: ir.MethodNotFound}
 	for _, s := range p.Sides {
 		x.Sides = append(x.Sides, &ir.Side{Name: s.Name, Requests: l.declOf(s.Requests), Notifications: l.declOf(s.Notifications),
 			Results: l.declOf(s.Results), Decode: s.Decode, NoCopy: s.NoCopy, Internal: s.Internal, UnmarshalFor: s.UnmarshalFor,
@@ -247,7 +249,14 @@ func (l *lowering) protocol(p *protocolPlan) *ir.Protocol {
 		x.Accessors = append(x.Accessors, &ir.Accessor{Decl: l.declOf(a.Decl), Unknown: a.Unknown, Method: a.Method,
 			ID: l.field(a.ID), Params: l.field(a.Params), NoID: a.NoID})
 	}
-	x.Methods = p.Methods
+	for _, e := range p.Methods {
+		m := *e.MethodEntry
+		m.Message, m.Params, m.Results = l.declOf(e.message), l.typ(e.params), nil
+		for _, t := range e.results {
+			m.Results = append(m.Results, l.typ(t))
+		}
+		x.Methods = append(x.Methods, &m)
+	}
 	errs := map[*errorObject]*ir.ErrorObject{}
 	for _, e := range p.Errors {
 		errs[e] = &ir.ErrorObject{Decl: l.declOf(e.Decl), Code: l.field(e.Code), Message: l.field(e.Message), Own: e.Decl.Name == p.ErrorType}

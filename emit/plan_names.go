@@ -316,9 +316,19 @@ func extraName(name string) string { return name + "Extra" }
 // extraField is the name of the field holding a struct's unknown members.
 const extraField = "Extra"
 
+// protocolNames are the names of the protocol layer (protocol.go) that do not depend on the
+// schema's: its own package-level names, and the names of the parts' types that it uses
+// (templates/parts/wire_protocol.go's MessageError, protocol_helpers.go's MethodInfo), which no
+// configuration renames.
+var protocolNames = ir.ProtocolNames{Message: "Message", Methods: "Methods", NewErrorResponse: "NewErrorResponse",
+	ErrorObject: "errorObject", MessageError: "MessageError", MessageErrorID: "ID",
+	MethodInfo: ir.MethodInfo{Name: "MethodInfo", Method: "Method", Message: "Message", Params: "Params",
+		FromClient: "FromClient", FromServer: "FromServer", Notification: "Notification", Results: "Results",
+		TaskAugmented: "TaskAugmented", InputRequired: "InputRequired"}}
+
 // protocolFuncs are the package-level names of the protocol layer (protocol.go) that do not
 // depend on the schema's names (MethodInfo and MessageBatch are parts', reserved with the parts).
-var protocolFuncs = []string{"Message", "Methods", "NewErrorResponse", "errorObject"}
+var protocolFuncs = []string{protocolNames.Message, protocolNames.Methods, protocolNames.NewErrorResponse, protocolNames.ErrorObject}
 
 // sideDecoders are the functions that decode any message a side sends: DecodeClientMessage,
 // its NoCopy form and the internal decodeClientMessage.

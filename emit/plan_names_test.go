@@ -1,11 +1,16 @@
 package emit
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/templates"
 )
 
 func TestGoName(t *testing.T) {
@@ -101,4 +106,37 @@ func TestIsErrorCode(t *testing.T) {
 	}
 	assert.False(t, isErrorCode(model.Value{Kind: model.Number, Num: "-32700.5"}), "not an integer")
 	assert.False(t, isErrorCode(model.Value{Kind: model.String, Str: "-32700"}), "a string")
+}
+
+// TestProtocolPartNames checks the names of the parts' types that the protocol layer writes
+// (protocolNames) against the parts: MessageError and its id, MethodInfo and every field the
+// method table sets.
+func TestProtocolPartNames(t *testing.T) {
+	fields := map[string][]string{} // the fields of each struct type of the parts
+	fset := token.NewFileSet()
+	for name, src := range templates.Parts() {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		require.NoError(t, err, name)
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok {
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fd := range st.Fields.List {
+						for _, id := range fd.Names {
+							fields[ts.Name.Name] = append(fields[ts.Name.Name], id.Name)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	n, info := protocolNames, protocolNames.MethodInfo
+	require.Contains(t, fields, n.MessageError)
+	assert.Contains(t, fields[n.MessageError], n.MessageErrorID)
+	require.Contains(t, fields, info.Name)
+	for _, f := range []string{info.Method, info.Message, info.Params, info.FromClient, info.FromServer,
+		info.Notification, info.Results, info.TaskAugmented, info.InputRequired} {
+		assert.Contains(t, fields[info.Name], f)
+	}
+	assert.Len(t, fields[info.Name], 9, "the method table sets every field of %s", info.Name)
 }

@@ -48,16 +48,28 @@ type protocolPlan struct {
 	// each with the field of its id.
 	Messages  []string
 	IDMethods []*accessor
-	// Accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
+	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
 	Accessors []*accessor
-	// Methods are the entries of the method table, sorted by method.
-	Methods []*ir.MethodEntry
-	// Errors are the error objects (errorObjects); typed, those Typed converts to, by code.
+	// methods are the entries of the method table, sorted by method.
+	Methods []*methodEntry
+	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
 	Errors []*errorObject
 	Typed  []*errorObject
-	// TypedDoc, ErrorResponseDoc and MessageDoc are the docs of Typed, NewErrorResponse and
+	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
 	// Message (planDocs).
 	TypedDoc, ErrorResponseDoc, MessageDoc string
+	// requestDocs and notificationDocs are the docs of the accessors of the request and
+	// notification unions' interfaces (planDocs).
+	RequestDocs, NotificationDocs ir.AccessorDocs
+}
+
+// methodEntry is an entry of the method table: the ir's flags, and the planned types that
+// lowering makes its Message, Params and Results.
+type methodEntry struct {
+	*ir.MethodEntry
+	message *typeDecl
+	params  *goType
+	results []*goType
 }
 
 // errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
@@ -281,8 +293,8 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
-	entries := map[string]*ir.MethodEntry{}
+func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
+	entries := map[string]*methodEntry{}
 	for _, td := range p.Unions {
 		client := td == p.Sides[0].Requests || td == p.Sides[0].Notifications
 		answers := p.Sides[0].Results
@@ -305,7 +317,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 			addResults(e, answers)
 		}
 	}
-	var out []*ir.MethodEntry
+	var out []*methodEntry
 	for _, method := range slices.Sorted(maps.Keys(entries)) {
 		out = append(out, entries[method])
 	}
@@ -313,31 +325,25 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
-	e := &ir.MethodEntry{Method: method, Notification: notification, Message: "*" + vt.Name}
-	if params := fieldByJSON(vt, "params"); params != nil {
-		switch params.Type.Kind {
-		case unionKind:
-			e.Params = params.Type.written()
-		case structKind:
-			e.Params = "*" + params.Type.written()
-		}
+func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *methodEntry {
+	e := &methodEntry{MethodEntry: &ir.MethodEntry{Method: method, Notification: notification}, message: vt}
+	if params := fieldByJSON(vt, "params"); params != nil && (params.Type.Kind == unionKind || params.Type.Kind == structKind) {
+		e.params, e.ParamsPointer = params.Type, params.Type.Kind == structKind
 	}
 	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
 	return e
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func addResults(e *ir.MethodEntry, answers *typeDecl) {
+func addResults(e *methodEntry, answers *typeDecl) {
 	for _, rc := range answers.Results {
 		if rc.Value != e.Method {
 			continue
 		}
 		for _, c := range rc.Candidates {
 			res := answers.Objects.Variants[c]
-			name := "*" + res.Type.written()
-			if !slices.Contains(e.Results, name) {
-				e.Results = append(e.Results, name)
+			if !slices.ContainsFunc(e.results, func(t *goType) bool { return t.written() == res.Type.written() }) {
+				e.results = append(e.results, res.Type)
 			}
 			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
 				e.InputOnly = true

@@ -813,7 +813,7 @@ type ClientRequest interface {
 	Validate() error
 	// GetMethod returns the method of the request.
 	GetMethod() string
-	// GetID returns the id of the request (nil inside an InputRequiredResult).
+	// GetID returns the id of the request.
 	GetID() RequestID
 	// GetParams returns the params of the request, or nil when it has none.
 	GetParams() Params
@@ -1149,7 +1149,7 @@ type ServerRequest interface {
 	Validate() error
 	// GetMethod returns the method of the request.
 	GetMethod() string
-	// GetID returns the id of the request (nil inside an InputRequiredResult).
+	// GetID returns the id of the request.
 	GetID() RequestID
 	// GetParams returns the params of the request, or nil when it has none.
 	GetParams() Params

@@ -138,8 +138,16 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 		w(1, "accessors of %s: method %q, id %s (nil id written: %t), params %s", a.Decl.Name, a.Method, id, a.NoID, params)
 	}
 	for _, e := range p.Methods {
+		params := ""
+		if e.Params != nil {
+			params = writtenName(e.Params, e.ParamsPointer)
+		}
+		var results []string
+		for _, r := range e.Results {
+			results = append(results, writtenName(r, true))
+		}
 		w(1, "method %q: client %t server %t notification %t message %s params %q results %v task %t input %t",
-			e.Method, e.FromClient, e.FromServer, e.Notification, e.Message, e.Params, e.Results, e.TaskAugmented, e.InputOnly)
+			e.Method, e.FromClient, e.FromServer, e.Notification, "*"+e.Message.Name, params, results, e.TaskAugmented, e.InputOnly)
 	}
 	for _, e := range p.Errors {
 		w(1, "error object %s (code %s, own %t)", e.Decl.Name, valueText(e.Code.Literal), e.Own)
@@ -147,6 +155,19 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 	for _, e := range p.Typed {
 		w(1, "typed error %s", e.Decl.Name)
 	}
+}
+
+// writtenName is the name of the named type t as written (its alias, if it has one), a pointer
+// to it if pointer is set.
+func writtenName(t *Type, pointer bool) string {
+	name := t.Name
+	if t.Alias != "" {
+		name = t.Alias
+	}
+	if pointer {
+		return "*" + name
+	}
+	return name
 }
 
 func funcsString(f Funcs) string {

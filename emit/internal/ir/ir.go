@@ -20,6 +20,9 @@ type Package struct {
 	// DropUnknown leaves out Extra (Config.DropUnknown); Lenient decodes null as the zero value
 	// and allows missing required members (Config.Lenient).
 	NoValidate, DropUnknown, Lenient bool
+	// Extra is the name of the field of a struct that holds the members the schema does not
+	// define (Decl.Rest), and that its codecs and Validate read.
+	Extra string
 	// Decls are the Go type declarations, in output order.
 	Decls []*Decl
 	// ResultDecodes are the result unions with typed decodes by method (Decl.Results), in
@@ -386,6 +389,52 @@ type Protocol struct {
 	// ErrorResponseDoc the docs of Typed and NewErrorResponse; MessageDoc that of Message.
 	Errors, Typed                          []*ErrorObject
 	TypedDoc, ErrorResponseDoc, MessageDoc string
+	// RequestDocs and NotificationDocs are the docs of the accessors that the interfaces of
+	// the request and notification unions declare.
+	RequestDocs, NotificationDocs AccessorDocs
+	// Names are the names of the protocol layer that do not depend on the schema's.
+	Names ProtocolNames
+	// InternalError is the code of an error response to an error that is no error object of
+	// the package; MethodNotFound that of a request of a method the version does not define
+	// (Decl.UnknownMethod). They are JSON-RPC's codes.
+	InternalError, MethodNotFound int
+}
+
+// JSON-RPC's error codes that the protocol layer answers with (Protocol.InternalError,
+// Protocol.MethodNotFound).
+const (
+	InternalError  = -32603
+	MethodNotFound = -32601
+)
+
+// AccessorDocs are the docs of the accessors a message union's interface declares: GetMethod,
+// GetID ("" for none: a notification has no id) and GetParams.
+type AccessorDocs struct {
+	Method, ID, Params string
+}
+
+// ProtocolNames are the names of the protocol layer that do not depend on the schema's: its own
+// package-level names, and the parts' names that it uses.
+type ProtocolNames struct {
+	// Message, Methods, NewErrorResponse and ErrorObject are the interface of every message,
+	// the method table, the function that answers a request with an error, and the one that
+	// turns a Go error into an error object.
+	Message, Methods, NewErrorResponse, ErrorObject string
+	// MessageError is the parts' error of the decoders, MessageErrorID its field holding the
+	// id of the message; MethodInfo is the parts' type of the method table's entries.
+	MessageError, MessageErrorID string
+	MethodInfo                   MethodInfo
+}
+
+// MethodInfo is the type of the entries of the method table (a part's), and the names of its
+// fields, which the table's entries set from a MethodEntry.
+type MethodInfo struct {
+	Name string
+	// The fields: the method, its message's and its params' types, who sends it, whether it is
+	// a notification, the types of its results, whether it may be task-augmented, and whether
+	// it may be answered with an InputRequiredResult.
+	Method, Message, Params, FromClient, FromServer, Notification string
+	Results, TaskAugmented, InputRequired                         string
 }
 
 // Role is what a message union holds.
@@ -422,11 +471,16 @@ type Accessor struct {
 
 // MethodEntry is one method of the method table.
 type MethodEntry struct {
-	Method                   string
-	FromClient, FromServer   bool
-	Notification             bool
-	Message, Params          string   // Go types as written in reflect.TypeFor, "" for none
-	Results                  []string // Go types
+	Method                 string
+	FromClient, FromServer bool
+	Notification           bool
+	// Message is the struct of the method's message, held by pointer. Params is the type of
+	// its params, nil for none (or free-form params), held by pointer when ParamsPointer is
+	// set (a struct); Results are the structs of its results, held by pointer.
+	Message                  *Decl
+	Params                   *Type
+	ParamsPointer            bool
+	Results                  []*Type
 	TaskAugmented, InputOnly bool
 }
 

@@ -86,23 +86,23 @@ func (r *renderer) structCodec(td *ir.Decl) {
 		for _, name := range td.Absent {
 			names = append(names, jen.Lit(name))
 		}
-		enc = append(enc, jen.If(jen.Id("extraHoldsAbsent").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(names...))).Block(
+		enc = append(enc, jen.If(jen.Id("extraHoldsAbsent").Call(jen.Id("e"), jen.Id("v").Dot(r.pkg.Extra), jen.Index().String().Values(names...))).Block(
 			jen.Return(),
 		))
 	}
 	switch {
 	case r.pkg.DropUnknown:
 	case td.Rest.Kind == ir.RawKind:
-		enc = append(enc, jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot("Extra")}, known...)...))
+		enc = append(enc, jen.Id("e").Dot("extra").Call(append([]jen.Code{jen.Id("v").Dot(r.pkg.Extra)}, known...)...))
 	default:
-		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot("Extra")).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot("Extra"), jen.Index().String().Values(known...))).Block(
-			encodeMembers(jen.Id("v").Dot("Extra"), td.Rest, 0),
+		enc = append(enc, jen.If(jen.Len(jen.Id("v").Dot(r.pkg.Extra)).Op(">").Lit(0).Op("&&").Op("!").Id("extraHoldsKnown").Call(jen.Id("e"), jen.Id("v").Dot(r.pkg.Extra), jen.Index().String().Values(known...))).Block(
+			encodeMembers(jen.Id("v").Dot(r.pkg.Extra), td.Rest, 0),
 		))
 	}
 	enc = append(enc, jen.Id("e").Dot("endObject").Call())
 	encodeMethod(f, td.Name, true, enc...)
 	if !td.ResultResponse {
-		decodeMethod(f, td.Name, structDecode(td, false, r.pkg.DropUnknown, r.pkg.Lenient)...)
+		decodeMethod(f, td.Name, r.structDecode(td, false)...)
 		return
 	}
 	// A result response decodes its result with a function of the caller, who may know the
@@ -112,7 +112,7 @@ func (r *renderer) structCodec(td *ir.Decl) {
 	f.Func().Params(jen.Id("v").Op("*").Id(td.Name)).Id("decodeFor").Params(
 		jen.Id("d").Op("*").Id("decoder"),
 		jen.Id("result").Func().Params(jen.Op("*").Id("decoder")).Params(jen.Id(td.ResultUnion.Name), jen.Error()),
-	).Params(jen.Err().Error()).Block(structDecode(td, true, r.pkg.DropUnknown, r.pkg.Lenient)...)
+	).Params(jen.Err().Error()).Block(r.structDecode(td, true)...)
 	f.Line()
 }
 
@@ -120,13 +120,14 @@ func (r *renderer) structCodec(td *ir.Decl) {
 // the name, then a check that the required members were present. A bit of seen per field finds
 // a duplicate of a known member (checked once after the switch, the runtime's memberError
 // making the error); a duplicate of an unknown one is found in Extra. With result
-// set, the "result" member is decoded by the function result. With drop set (Config.DropUnknown),
-// an unknown member is skipped; with lenient set (Config.Lenient), null decodes as the zero
-// value, of the struct and of any member, and a missing required member is no error.
-func structDecode(td *ir.Decl, result, drop, lenient bool) []jen.Code {
+// set, the "result" member is decoded by the function result. With Config.DropUnknown, an unknown
+// member is skipped; with Config.Lenient, null decodes as the zero value, of the struct and of
+// any member, and a missing required member is no error.
+func (r *renderer) structDecode(td *ir.Decl, result bool) []jen.Code {
+	lenient := r.pkg.Lenient
 	words := (len(td.Fields) + 63) / 64
 	cases, required := memberCases(td, result, lenient)
-	member := memberSwitch(td, cases, words, drop)
+	member := r.memberSwitch(td, cases, words)
 	vars := []jen.Code{jen.Id("name").Index().Byte(), jen.Id("ok").Bool()}
 	switch {
 	case words == 1:
@@ -219,9 +220,9 @@ func memberCases(td *ir.Decl, result, lenient bool) (cases []jen.Code, required 
 // memberSwitch is the body of a struct decoder's loop for one member: the switch on its name
 // (Extra, or skipping, for an unknown member), then the check of the member's error and of a
 // duplicate.
-func memberSwitch(td *ir.Decl, cases []jen.Code, words int, drop bool) []jen.Code {
-	extra := decodeEntry(jen.Id("v").Dot("Extra"), td.Rest)
-	if drop {
+func (r *renderer) memberSwitch(td *ir.Decl, cases []jen.Code, words int) []jen.Code {
+	extra := decodeEntry(jen.Id("v").Dot(r.pkg.Extra), td.Rest)
+	if r.pkg.DropUnknown {
 		extra = []jen.Code{jen.Err().Op("=").Id("d").Dot("skip").Call()}
 	}
 	var member []jen.Code

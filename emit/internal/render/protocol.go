@@ -20,21 +20,22 @@ func (r *renderer) messageMethods(td *ir.Decl) []jen.Code {
 	if r.pkg.Protocol == nil {
 		return nil
 	}
-	switch r.pkg.Protocol.Roles[td] {
+	p := r.pkg.Protocol
+	switch p.Roles[td] {
 	case ir.Requests:
 		return []jen.Code{
-			docComment("GetMethod returns the method of the request."),
+			docComment(p.RequestDocs.Method),
 			jen.Id("GetMethod").Params().String(),
-			docComment("GetID returns the id of the request (nil inside an InputRequiredResult)."),
-			jen.Id("GetID").Params().Id(r.pkg.Protocol.RequestID.Name),
-			docComment("GetParams returns the params of the request, or nil when it has none."),
+			docComment(p.RequestDocs.ID),
+			jen.Id("GetID").Params().Id(p.RequestID.Name),
+			docComment(p.RequestDocs.Params),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	case ir.Notifications:
 		return []jen.Code{
-			docComment("GetMethod returns the method of the notification."),
+			docComment(p.NotificationDocs.Method),
 			jen.Id("GetMethod").Params().String(),
-			docComment("GetParams returns the params of the notification, or nil when it has none."),
+			docComment(p.NotificationDocs.Params),
 			jen.Id("GetParams").Params().Id("Params"),
 		}
 	}
@@ -58,7 +59,7 @@ func (r *renderer) protocol() {
 // messageInterface writes Message, its markers and the GetID of each message type.
 func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment(p.MessageDoc))
-	f.Type().Id("Message").Interface(append(r.unionMethods("isMessage"),
+	f.Type().Id(p.Names.Message).Interface(append(r.unionMethods("isMessage"),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
 		docComment("GetID returns the id of a request or response, or nil for a notification."),
 		jen.Id("GetID").Params().Id(p.RequestID.Name),
@@ -180,7 +181,7 @@ func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
 	pending := jen.Id("pending").Func().Params(jen.Id(p.RequestID.Name)).Params(jen.String(), jen.Bool())
 	for _, v := range []struct{ Name, doc, decoder string }{{side.Decode, side.DecodeDoc, "topDecoder"}, {side.NoCopy, side.NoCopyDoc, "noCopyDecoder"}} {
 		f.Add(docComment(v.doc))
-		f.Func().Id(v.Name).Params(jen.Id("data").Index().Byte(), pending).Params(jen.Id("Message"), jen.Error()).Block(
+		f.Func().Id(v.Name).Params(jen.Id("data").Index().Byte(), pending).Params(jen.Id(p.Names.Message), jen.Error()).Block(
 			jen.Id("d").Op(":=").Id(v.decoder).Call(jen.Id("data")),
 			jen.List(jen.Id("m"), jen.Err()).Op(":=").Id(side.Internal).Call(jen.Id("d"), jen.Id("pending")),
 			jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("d").Dot("end").Call()),
@@ -189,7 +190,7 @@ func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
 		)
 		f.Line()
 	}
-	f.Func().Id(side.Internal).Params(jen.Id("d").Op("*").Id("decoder"), pending).Params(jen.Id("Message"), jen.Error()).Block(r.decodeMessageBody(p, side)...)
+	f.Func().Id(side.Internal).Params(jen.Id("d").Op("*").Id("decoder"), pending).Params(jen.Id(p.Names.Message), jen.Error()).Block(r.decodeMessageBody(p, side)...)
 	f.Line()
 }
 
@@ -212,7 +213,7 @@ func (r *renderer) decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
 		return []jen.Code{
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("d")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Id("Message")),
+			jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Id(p.Names.Message)),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
 				jen.Lit("a "+strings.ToLower(side.Name)+" sends no JSON-RPC "+what+" %s in this version"), jen.Id("quoteValue").Call(jen.Id("v").Dot("GetMethod").Call())))),
 			jen.Return(jen.Id("m"), jen.Nil()),
@@ -267,51 +268,46 @@ func (r *renderer) decodeResultMessage(p *ir.Protocol, side *ir.Side) []jen.Code
 
 // methodTable writes Methods, the table of templates/parts/protocol_helpers.go's MethodInfo.
 func (r *renderer) methodTable(f *jen.File, p *ir.Protocol) {
+	info := p.Names.MethodInfo
 	var items []jen.Code
 	for _, e := range p.Methods {
 		fields := jen.Dict{
-			jen.Id("Method"):  jen.Lit(e.Method),
-			jen.Id("Message"): typeFor(e.Message),
+			jen.Id(info.Method):  jen.Lit(e.Method),
+			jen.Id(info.Message): typeFor(jen.Op("*").Id(e.Message.Name)),
 		}
-		if e.FromClient {
-			fields[jen.Id("FromClient")] = jen.True()
+		for _, flag := range []struct {
+			set  bool
+			name string
+		}{{e.FromClient, info.FromClient}, {e.FromServer, info.FromServer}, {e.Notification, info.Notification},
+			{e.TaskAugmented, info.TaskAugmented}, {e.InputOnly, info.InputRequired}} {
+			if flag.set {
+				fields[jen.Id(flag.name)] = jen.True()
+			}
 		}
-		if e.FromServer {
-			fields[jen.Id("FromServer")] = jen.True()
-		}
-		if e.Notification {
-			fields[jen.Id("Notification")] = jen.True()
-		}
-		if e.Params != "" {
-			fields[jen.Id("Params")] = typeFor(e.Params)
+		if e.Params != nil {
+			params := code(e.Params)
+			if e.ParamsPointer {
+				params = jen.Op("*").Add(params)
+			}
+			fields[jen.Id(info.Params)] = typeFor(params)
 		}
 		if len(e.Results) > 0 {
 			var rs []jen.Code
 			for _, res := range e.Results {
-				rs = append(rs, typeFor(res))
+				rs = append(rs, typeFor(jen.Op("*").Add(code(res))))
 			}
-			fields[jen.Id("Results")] = jen.Index().Qual("reflect", "Type").Values(rs...)
-		}
-		if e.TaskAugmented {
-			fields[jen.Id("TaskAugmented")] = jen.True()
-		}
-		if e.InputOnly {
-			fields[jen.Id("InputRequired")] = jen.True()
+			fields[jen.Id(info.Results)] = jen.Index().Qual("reflect", "Type").Values(rs...)
 		}
 		items = append(items, jen.Values(fields))
 	}
-	f.Add(docComment("Methods describes every method of this version, sorted by name."))
-	f.Var().Id("Methods").Op("=").Index().Id("MethodInfo").Values(items...)
+	f.Add(docComment(p.Names.Methods + " describes every method of this version, sorted by name."))
+	f.Var().Id(p.Names.Methods).Op("=").Index().Id(info.Name).Values(items...)
 	f.Line()
 }
 
-// typeFor writes reflect.TypeFor[T]() for a Go type written as "*Name" or "Name".
-func typeFor(t string) jen.Code {
-	var typ jen.Code = jen.Id(t)
-	if name, ok := strings.CutPrefix(t, "*"); ok {
-		typ = jen.Op("*").Id(name)
-	}
-	return jen.Qual("reflect", "TypeFor").Types(typ).Call()
+// typeFor writes reflect.TypeFor[T]() for the Go type t.
+func typeFor(t jen.Code) jen.Code {
+	return jen.Qual("reflect", "TypeFor").Types(t).Call()
 }
 
 // errors makes the error objects Go errors, and writes Typed and NewErrorResponse.
@@ -361,13 +357,13 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment(p.ErrorResponseDoc))
 	// An error object held by pointer (Config.Objects) is a local's address.
 	var obj []jen.Code
-	errorValue := jen.Id("errorObject").Call(jen.Err())
+	errorValue := jen.Id(p.Names.ErrorObject).Call(jen.Err())
 	if p.ErrorPointer {
 		obj, errorValue = []jen.Code{jen.Id("o").Op(":=").Add(errorValue)}, jen.Op("&").Id("o")
 	}
-	f.Func().Id("NewErrorResponse").Params(jen.Id("id").Id(p.RequestID.Name), jen.Err().Error()).Op("*").Id(p.ErrorResponse.Name).Block(
-		jen.Var().Id("merr").Op("*").Id("MessageError"),
-		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot("ID")),
+	f.Func().Id(p.Names.NewErrorResponse).Params(jen.Id("id").Id(p.RequestID.Name), jen.Err().Error()).Op("*").Id(p.ErrorResponse.Name).Block(
+		jen.Var().Id("merr").Op("*").Id(p.Names.MessageError),
+		jen.If(jen.Id("id").Op("==").Nil().Op("&&").Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("merr"))).Block(jen.Id("id").Op("=").Id("merr").Dot(p.Names.MessageErrorID)),
 		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(p.RequestID.NullVariant).Values()),
 		jen.Add(obj...),
 		jen.Return(jen.Op("&").Id(p.ErrorResponse.Name).Values(jen.Dict{
@@ -409,9 +405,9 @@ func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
 		).Block(check...))
 	}
 	checks = append(checks, jen.Return(jen.Id(p.ErrorType).Values(jen.Dict{
-		jen.Id(p.ErrorCode):    jen.Lit(-32603),
+		jen.Id(p.ErrorCode):    jen.Lit(p.InternalError),
 		jen.Id(p.ErrorMessage): jen.Err().Dot("Error").Call(),
 	})))
-	f.Func().Id("errorObject").Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)
+	f.Func().Id(p.Names.ErrorObject).Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)
 	f.Line()
 }

@@ -47,7 +47,7 @@ func (r *renderer) structType(td *ir.Decl) {
 	if !r.pkg.DropUnknown {
 		fields = append(fields,
 			docComment(td.ExtraDoc),
-			jen.Id("Extra").Map(jen.String()).Add(code(td.Rest)).Tag(map[string]string{"json": "-"}))
+			jen.Id(r.pkg.Extra).Map(jen.String()).Add(code(td.Rest)).Tag(map[string]string{"json": "-"}))
 	}
 	r.typesGo.Add(docComment(td.Doc))
 	r.typesGo.Type().Id(td.Name).Struct(fields...)

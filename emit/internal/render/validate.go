@@ -84,10 +84,10 @@ func (r *renderer) validateStruct(td *ir.Decl) {
 		known = append(known, jen.Lit(fd.JSONName))
 	}
 	if len(known) > 0 && !r.pkg.DropUnknown {
-		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra")}, known...)...))
+		body = append(body, jen.Id("validExtra").Call(append([]jen.Code{jen.Id("c"), jen.Id("v").Dot(r.pkg.Extra)}, known...)...))
 	}
 	if len(td.Absent) > 0 && !r.pkg.DropUnknown {
-		args := []jen.Code{jen.Id("c"), jen.Id("v").Dot("Extra"), jen.Lit(absentMessage)}
+		args := []jen.Code{jen.Id("c"), jen.Id("v").Dot(r.pkg.Extra), jen.Lit(absentMessage)}
 		for _, name := range td.Absent {
 			args = append(args, jen.Lit(name))
 		}
@@ -95,9 +95,9 @@ func (r *renderer) validateStruct(td *ir.Decl) {
 	}
 	if td.Rest.ElemChecks && !r.pkg.DropUnknown {
 		k := "k"
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot("Extra")))).Block(
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Range().Add(sortedKeys(jen.Id("v").Dot(r.pkg.Extra)))).Block(
 			append(append([]jen.Code{jen.Id("c").Dot("in").Call(jen.Id(k))},
-				r.validateElem(jen.Id("v").Dot("Extra").Index(jen.Id(k)), td.Rest, 1)...),
+				r.validateElem(jen.Id("v").Dot(r.pkg.Extra).Index(jen.Id(k)), td.Rest, 1)...),
 				jen.Id("c").Dot("out").Call())...,
 		))
 	}
@@ -328,7 +328,7 @@ func (r *renderer) validateUnknown(td *ir.Decl) {
 		// A message of a method this version does not define: a request is answered with
 		// "method not found".
 		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.Union.Name+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
-		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(-32601)}
+		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(r.pkg.Protocol.MethodNotFound)}
 	}
 	body := append([]jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit(tag)),
