@@ -112,152 +112,28 @@ func parseHeaders(lines []string) (http.Header, error) {
 
 // run is the command: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("sampling-proxy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
-	provider := fs.String("provider", "", "the model provider: anthropic or openai")
-	model := fs.String("model", "", "the provider's model to sample with when no model hint matches -model-map, e.g. claude-sonnet-4-5 or gpt-4.1")
-	modelMap := fs.String("model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, as the spec says: a server can pick any route with a short hint; see -route-budget)")
-	maxAttempts := fs.Int("max-attempts", 4, "provider calls per sampling request, retries included")
-	backoff := fs.Duration("retry-backoff", 500*time.Millisecond, "first wait before a retry when the provider names none; doubles with each retry")
-	maxRetryAfter := fs.Duration("max-retry-after", time.Minute, "longest Retry-After to wait for; a provider asking for more fails the request")
-	attemptTimeout := fs.Duration("attempt-timeout", 10*time.Minute, "time limit of one provider call")
-	maxTokens := fs.Int64("max-tokens", 16384, "cap on every request's maxTokens (0: none)")
-	tokenBudget := fs.Int64("token-budget", defaultTokenBudget, "tokens (input and output, from the provider's usage) the proxy may spend in its run; 0: no budget")
-	maxConcurrent := fs.Int("max-concurrent", 4, "provider calls at once; requests beyond are refused with an error (0: no bound)")
-	maxMessage := fs.Int("max-message-bytes", proxy.DefaultMaxMessageBytes, "largest message read in either direction; a larger request is answered with an error, anything else dropped")
-	maxRounds := fs.Int("max-rounds", proxy.DefaultMaxRounds, "input_required rounds answered per request")
-	killAfter := fs.Duration("kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
-	var headerArgs headerFlags
-	fs.Var(&headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged, but readable by every user in the process list: prefer "+headersVar+" or -header-file for secrets)")
-	oauthArgs := addOAuthFlags(fs)
-	verbose := fs.Bool("v", false, "log debug records too")
-	safety := addSafetyFlags(fs)
-	lc := listenFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	o, err := parseFlags(args, stderr)
+	if err != nil {
 		return 2
 	}
-	command := fs.Args()
-	if *oauthArgs.loginOnly {
-		return oauthArgs.login(command, getenv, stderr)
+	if *o.oauth.loginOnly {
+		return o.oauth.login(o.command, getenv, stderr)
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "sampling-proxy: "+format+"\n", a...)
+	s, err := o.check(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "sampling-proxy: %v\n", err)
 		return 2
 	}
-	switch *provider {
-	case "anthropic", "openai":
-	case "":
-		return fail("-provider is required: anthropic or openai")
-	default:
-		return fail("unknown provider %q: anthropic or openai", *provider)
-	}
-	if *model == "" {
-		return fail("-model is required (the provider's model name)")
-	}
-	if len(command) == 0 {
-		return fail("no server command: give it after --, e.g. sampling-proxy -provider anthropic -model M -- ./server")
-	}
-	routes, err := proxy.ParseModelMap(*modelMap)
-	if err != nil {
-		return fail("-model-map: %v", err)
-	}
-	if err := proxy.ParseRouteBudgets(*safety.routeBudgets, routes); err != nil {
-		return fail("-route-budget: %v", err)
-	}
-	remote := len(command) == 1 && (strings.HasPrefix(command[0], "http://") || strings.HasPrefix(command[0], "https://"))
-	fileHeaders, err := safety.headerLines()
-	if err != nil {
-		return fail("%v", err)
-	}
-	header, err := parseHeaders(append(append(strings.Split(getenv(headersVar), "\n"), fileHeaders...), headerArgs...))
-	if err != nil {
-		return fail("%v", err)
-	}
-	if len(header) > 0 && !remote {
-		return fail("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
-	}
-	oauthSecrets, err := oauthArgs.check(command, remote, getenv)
-	if err != nil {
-		return fail("%v", err)
-	}
-
-	keyVar, urlVar := "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
-	if *provider == "openai" {
-		keyVar, urlVar = "OPENAI_API_KEY", "OPENAI_BASE_URL"
-	}
-	key, baseURL := getenv(keyVar), getenv(urlVar)
-	if key == "" {
-		return fail("%s is not set: the proxy answers the server's sampling requests with the %s API, which needs a key", keyVar, *provider)
-	}
-	secrets := append([]string{key}, oauthSecrets...)
-	for _, vs := range header {
-		secrets = append(secrets, vs...)
-	}
-	if lc.addr != "" {
-		if err := lc.check(getenv); err != nil {
-			return fail("%v", err)
-		}
-		secrets = append(secrets, lc.token)
-	}
-	if u, err := url.Parse(baseURL); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok {
-			secrets = append(secrets, p)
-		}
-	}
-	if remote {
-		secrets = append(secrets, querySecrets(command[0])...)
-	}
-
-	level := slog.LevelInfo
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	handler := newRedactingHandler(stderr, level, secrets)
+	handler := newRedactingHandler(stderr, o.logLevel(), s.secrets)
 	log := slog.New(handler).With("src", "sampling-proxy")
 	serverLog := slog.New(handler).With("src", "server")
-	warnExposure(log, len(headerArgs), command[0], remote)
-
-	opts := &backfill.Options{
-		Logger: log,
-		Retry: backfill.RetryPolicy{
-			MaxAttempts:    *maxAttempts,
-			InitialBackoff: *backoff,
-			MaxBackoff:     30 * time.Second,
-			MaxRetryAfter:  *maxRetryAfter,
-			AttemptTimeout: *attemptTimeout,
-		},
-	}
-	newSampler := func(model string) sampling.Sampler {
-		if *provider == "anthropic" {
-			o := []anthropicoption.RequestOption{anthropicoption.WithAPIKey(key)}
-			if baseURL != "" {
-				o = append(o, anthropicoption.WithBaseURL(baseURL))
-			}
-			return backfill.NewAnthropicSampler(anthropic.NewClient(o...), model, opts)
-		}
-		o := []openaioption.RequestOption{openaioption.WithAPIKey(key)}
-		if baseURL != "" {
-			o = append(o, openaioption.WithBaseURL(baseURL))
-		}
-		return backfill.NewOpenAISampler(openai.NewClient(o...), model, opts)
-	}
-	var sampler sampling.Sampler = newSampler(*model)
-	if len(routes) > 0 {
-		for i := range routes {
-			routes[i].Sampler = newSampler(routes[i].Model)
-		}
-		sampler = &proxy.Router{Routes: routes, Default: sampler, Logger: log}
-	}
+	warnExposure(log, len(o.headerArgs), o.command[0], s.remote)
 	p := &proxy.Proxy{
-		Sampler:         sampler,
+		Sampler:         o.sampler(s, log),
 		Logger:          log,
-		MaxMessageBytes: *maxMessage,
-		MaxRounds:       *maxRounds,
-		Limits:          safety.limits(*maxTokens, *tokenBudget, *maxConcurrent),
+		MaxMessageBytes: o.maxMessage,
+		MaxRounds:       o.maxRounds,
+		Limits:          o.safety.limits(o.maxTokens, o.tokenBudget, o.maxConcurrent),
 	}
 
 	// Signals are caught before the server starts (and before the log says it did), so that a
@@ -266,26 +142,223 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer, get
 	defer stop()
 	// Writing to a client that has gone away must be an error, not a SIGPIPE.
 	signal.Ignore(syscall.SIGPIPE)
+	return o.serve(ctx, p, s, stdin, stdout, stderr, log, serverLog)
+}
 
+// options are the command's flags, parsed, and the server's command (or URL) after them.
+type options struct {
+	provider       string
+	model          string
+	modelMap       string
+	maxAttempts    int
+	backoff        time.Duration
+	maxRetryAfter  time.Duration
+	attemptTimeout time.Duration
+	maxTokens      int64
+	tokenBudget    int64
+	maxConcurrent  int
+	maxMessage     int
+	maxRounds      int
+	killAfter      time.Duration
+	headerArgs     headerFlags
+	oauth          *oauthFlags
+	verbose        bool
+	safety         *safetyFlags
+	listen         *listenConfig
+	command        []string
+}
+
+// parseFlags parses args; the flag package has told stderr what is wrong when it fails.
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	o := &options{}
+	fs := flag.NewFlagSet("sampling-proxy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&o.provider, "provider", "", "the model provider: anthropic or openai")
+	fs.StringVar(&o.model, "model", "", "the provider's model to sample with when no model hint matches -model-map, e.g. claude-sonnet-4-5 or gpt-4.1")
+	fs.StringVar(&o.modelMap, "model-map", "", "model hints to provider models, first match wins: 'sonnet=claude-sonnet-4-5,haiku=claude-haiku-4-5' (a hint matches a name or model it is a substring of, as the spec says: a server can pick any route with a short hint; see -route-budget)")
+	fs.IntVar(&o.maxAttempts, "max-attempts", 4, "provider calls per sampling request, retries included")
+	fs.DurationVar(&o.backoff, "retry-backoff", 500*time.Millisecond, "first wait before a retry when the provider names none; doubles with each retry")
+	fs.DurationVar(&o.maxRetryAfter, "max-retry-after", time.Minute, "longest Retry-After to wait for; a provider asking for more fails the request")
+	fs.DurationVar(&o.attemptTimeout, "attempt-timeout", 10*time.Minute, "time limit of one provider call")
+	fs.Int64Var(&o.maxTokens, "max-tokens", 16384, "cap on every request's maxTokens (0: none)")
+	fs.Int64Var(&o.tokenBudget, "token-budget", defaultTokenBudget, "tokens (input and output, from the provider's usage) the proxy may spend in its run; 0: no budget")
+	fs.IntVar(&o.maxConcurrent, "max-concurrent", 4, "provider calls at once; requests beyond are refused with an error (0: no bound)")
+	fs.IntVar(&o.maxMessage, "max-message-bytes", proxy.DefaultMaxMessageBytes, "largest message read in either direction; a larger request is answered with an error, anything else dropped")
+	fs.IntVar(&o.maxRounds, "max-rounds", proxy.DefaultMaxRounds, "input_required rounds answered per request")
+	fs.DurationVar(&o.killAfter, "kill-after", 5*time.Second, "how long the server has to exit once its input is closed, before SIGTERM (and as long again before SIGKILL)")
+	fs.Var(&o.headerArgs, "header", "an HTTP header for a remote server, \"Name: value\" (repeatable; never logged, but readable by every user in the process list: prefer "+headersVar+" or -header-file for secrets)")
+	o.oauth = addOAuthFlags(fs)
+	fs.BoolVar(&o.verbose, "v", false, "log debug records too")
+	o.safety = addSafetyFlags(fs)
+	o.listen = listenFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	o.command = fs.Args()
+	return o, nil
+}
+
+// setup is what the run takes from its checked flags and environment.
+type setup struct {
+	routes  []proxy.Route
+	remote  bool        // the server is a URL, not a command
+	header  http.Header // for a remote server
+	key     string      // the provider's
+	baseURL string      // the provider's, when set
+	secrets []string    // what the log redacts
+}
+
+// check validates the flags with the environment, in the order of their messages, and reads the
+// provider's key and address, the headers and the clients' token.
+func (o *options) check(getenv func(string) string) (*setup, error) {
+	switch o.provider {
+	case "anthropic", "openai":
+	case "":
+		return nil, errors.New("-provider is required: anthropic or openai")
+	default:
+		return nil, fmt.Errorf("unknown provider %q: anthropic or openai", o.provider)
+	}
+	if o.model == "" {
+		return nil, errors.New("-model is required (the provider's model name)")
+	}
+	if len(o.command) == 0 {
+		return nil, errors.New("no server command: give it after --, e.g. sampling-proxy -provider anthropic -model M -- ./server")
+	}
+	routes, err := proxy.ParseModelMap(o.modelMap)
+	if err != nil {
+		return nil, fmt.Errorf("-model-map: %v", err)
+	}
+	if err := proxy.ParseRouteBudgets(*o.safety.routeBudgets, routes); err != nil {
+		return nil, fmt.Errorf("-route-budget: %v", err)
+	}
+	s := &setup{routes: routes, remote: len(o.command) == 1 && (strings.HasPrefix(o.command[0], "http://") || strings.HasPrefix(o.command[0], "https://"))}
+	fileHeaders, err := o.safety.headerLines()
+	if err != nil {
+		return nil, err
+	}
+	if s.header, err = parseHeaders(append(append(strings.Split(getenv(headersVar), "\n"), fileHeaders...), o.headerArgs...)); err != nil {
+		return nil, err
+	}
+	if len(s.header) > 0 && !s.remote {
+		return nil, fmt.Errorf("-header and %s are for a remote server (an http:// or https:// URL)", headersVar)
+	}
+	oauthSecrets, err := o.oauth.check(o.command, s.remote, getenv)
+	if err != nil {
+		return nil, err
+	}
+	keyVar, urlVar := "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"
+	if o.provider == "openai" {
+		keyVar, urlVar = "OPENAI_API_KEY", "OPENAI_BASE_URL"
+	}
+	s.key, s.baseURL = getenv(keyVar), getenv(urlVar)
+	if s.key == "" {
+		return nil, fmt.Errorf("%s is not set: the proxy answers the server's sampling requests with the %s API, which needs a key", keyVar, o.provider)
+	}
+	if o.listen.addr != "" {
+		if err := o.listen.check(getenv); err != nil {
+			return nil, err
+		}
+	}
+	s.secrets = o.secrets(s, oauthSecrets)
+	return s, nil
+}
+
+// secrets are what the log must redact: the provider's key, OAuth's secrets, the headers'
+// values, the clients' token, the password of the provider's address and the query of a remote
+// server's URL.
+func (o *options) secrets(s *setup, oauthSecrets []string) []string {
+	secrets := append([]string{s.key}, oauthSecrets...)
+	for _, vs := range s.header {
+		secrets = append(secrets, vs...)
+	}
+	if o.listen.addr != "" {
+		secrets = append(secrets, o.listen.token)
+	}
+	if u, err := url.Parse(s.baseURL); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok {
+			secrets = append(secrets, p)
+		}
+	}
+	if s.remote {
+		secrets = append(secrets, querySecrets(o.command[0])...)
+	}
+	return secrets
+}
+
+// logLevel is the level of the proxy's log: debug with -v.
+func (o *options) logLevel() slog.Level {
+	if o.verbose {
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}
+
+// sampler answers sampling requests with the provider's -model, or with the model of the
+// -model-map route that a request's hints pick.
+func (o *options) sampler(s *setup, log *slog.Logger) sampling.Sampler {
+	opts := &backfill.Options{
+		Logger: log,
+		Retry: backfill.RetryPolicy{
+			MaxAttempts:    o.maxAttempts,
+			InitialBackoff: o.backoff,
+			MaxBackoff:     30 * time.Second,
+			MaxRetryAfter:  o.maxRetryAfter,
+			AttemptTimeout: o.attemptTimeout,
+		},
+	}
+	var sampler sampling.Sampler = o.providerSampler(s, o.model, opts)
+	if len(s.routes) > 0 {
+		for i := range s.routes {
+			s.routes[i].Sampler = o.providerSampler(s, s.routes[i].Model, opts)
+		}
+		sampler = &proxy.Router{Routes: s.routes, Default: sampler, Logger: log}
+	}
+	return sampler
+}
+
+// providerSampler samples with the provider's model, through its API at its address.
+func (o *options) providerSampler(s *setup, model string, opts *backfill.Options) sampling.Sampler {
+	if o.provider == "anthropic" {
+		ao := []anthropicoption.RequestOption{anthropicoption.WithAPIKey(s.key)}
+		if s.baseURL != "" {
+			ao = append(ao, anthropicoption.WithBaseURL(s.baseURL))
+		}
+		return backfill.NewAnthropicSampler(anthropic.NewClient(ao...), model, opts)
+	}
+	oo := []openaioption.RequestOption{openaioption.WithAPIKey(s.key)}
+	if s.baseURL != "" {
+		oo = append(oo, openaioption.WithBaseURL(s.baseURL))
+	}
+	return backfill.NewOpenAISampler(openai.NewClient(oo...), model, opts)
+}
+
+// serve runs p in its mode: for clients over HTTP with -listen, else for the client on stdin and
+// stdout, in front of a remote server (authorized with OAuth when it asks) or a local command.
+func (o *options) serve(ctx context.Context, p *proxy.Proxy, s *setup, stdin io.Reader, stdout, stderr io.Writer, log, serverLog *slog.Logger) int {
 	var client *http.Client // with OAuth, for a remote server; one for every session
-	if remote {
-		if client, err = oauthArgs.client(command[0], stderr, log); err != nil {
+	if s.remote {
+		var err error
+		if client, err = o.oauth.client(o.command[0], stderr, log); err != nil {
 			log.Error("OAuth with the remote server", "error", err)
 			return 1
 		}
 	}
-	if lc.addr != "" {
+	if o.listen.addr != "" {
 		var opts *proxy.HTTPOptions
-		if remote {
-			opts = remoteOptions(header, p, log)
+		if s.remote {
+			opts = remoteOptions(s.header, p, log)
 			opts.Client = client
 		}
-		return runListen(ctx, p, lc, command, opts, *killAfter, log, serverLog, *provider, *model)
+		return runListen(ctx, p, o.listen, o.command, opts, o.killAfter, log, serverLog, o.provider, o.model)
 	}
-	if remote {
-		return runRemote(ctx, p, command[0], header, client, *killAfter, stdin, stdout, log, *provider, *model)
+	if s.remote {
+		return runRemote(ctx, p, o.command[0], s.header, client, o.killAfter, stdin, stdout, log, o.provider, o.model)
 	}
-	return runLocal(ctx, p, command, *killAfter, stdin, stdout, log, serverLog, *provider, *model)
+	return runLocal(ctx, p, o.command, o.killAfter, stdin, stdout, log, serverLog, o.provider, o.model)
 }
 
 // serverEnv is the proxy's environment without what the server must not see: the providers'
