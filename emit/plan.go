@@ -88,13 +88,17 @@ func (g *generator) planFiles(copied map[string][]byte) error {
 func newGenerator(s *model.Schema, opts Options) *generator {
 	return &generator{
 		plan: &plan{
-			s:           s,
-			opts:        opts,
-			byDecl:      map[string]*typeDecl{},
-			byName:      map[string]*typeDecl{},
-			rules:       map[string]bool{},
-			checked:     map[string]bool{},
-			copiedParts: map[string]bool{},
+			s:            s,
+			opts:         opts,
+			byDecl:       map[string]*typeDecl{},
+			byName:       map[string]*typeDecl{},
+			rules:        map[string]bool{},
+			checked:      map[string]bool{},
+			copiedParts:  map[string]bool{},
+			declSrc:      map[*typeDecl]*declSource{},
+			fieldSrc:     map[*field]*fieldSource{},
+			variantModel: map[*variant]*model.Variant{},
+			subPos:       map[*goType]model.Pos{},
 		},
 		scope:           scope{},
 		defaults:        scope{},
@@ -144,6 +148,54 @@ type plan struct {
 	copiedParts map[string]bool
 	// outFiles are the names of the files rendering writes, and doc.go, which planning does.
 	outFiles []string
+
+	// The side tables: where each declaration and field comes from (declSource, fieldSource),
+	// the schema's variant of each object variant, and the configuration entry of each
+	// substitute's type.
+	declSrc      map[*typeDecl]*declSource
+	fieldSrc     map[*field]*fieldSource
+	variantModel map[*variant]*model.Variant
+	subPos       map[*goType]model.Pos
+	// samplingJSON is set when a reader of the sampling rules reads content from its JSON
+	// encoding: the output has the part that does (//mcpgen:ondemand).
+	samplingJSON bool
+}
+
+// newDecl returns the declaration d, which comes from s.
+func (p *plan) newDecl(d typeDecl, s declSource) *typeDecl {
+	td := &d
+	p.declSrc[td] = &s
+	return td
+}
+
+// src is where the declaration td comes from.
+func (p *plan) src(td *typeDecl) *declSource {
+	s := p.declSrc[td]
+	if s == nil {
+		s = &declSource{}
+		p.declSrc[td] = s
+	}
+	return s
+}
+
+// newField returns the field f, which comes from s.
+func (p *plan) newField(f field, s fieldSource) *field {
+	x := &f
+	if s.member != nil {
+		x.JSONName = s.member.Name
+	}
+	p.fieldSrc[x] = &s
+	return x
+}
+
+// fsrc is where the field f comes from.
+func (p *plan) fsrc(f *field) *fieldSource {
+	s := p.fieldSrc[f]
+	if s == nil {
+		s = &fieldSource{}
+		p.fieldSrc[f] = s
+	}
+	return s
 }
 
 // generator is the planning step of one Generate call: it fills in its plan, holding the
@@ -214,148 +266,56 @@ const (
 	definedForm    = ir.DefinedForm
 )
 
-// typeDecl is one Go type declaration of the output: a schema declaration, an inline type that
+// Planning writes the ir's types (ir.Decl, ir.Field, ir.Variant, ir.Type) directly. What it
+// needs of the schema's model and of the configuration beside them, and rendering does not, is
+// kept in these side tables of the plan, keyed by the ir value (plan.decls, plan.fields, ...).
+type (
+	typeDecl = ir.Decl
+	field    = ir.Field
+	variant  = ir.Variant
+	goType   = ir.Type
+)
+
+// declSource is where a Go declaration comes from: a schema declaration, an inline type that
 // needed a name, or a type derived from a union (wrappers, Unknown).
-type typeDecl struct {
-	Name string
+type declSource struct {
 	// path is the struct's key in the configuration (CreateMessageRequest.params), which errors
 	// about its fields name; "" where the configuration cannot name it.
 	path string
 	// defName is the name the type has without the configuration's names (Names, Fields,
 	// Initialisms): the name the parts are written with (partNames).
 	defName string
-	Form    form
 	pos     model.Pos
 	// decl is the schema declaration and doc its documentation; both are zero for an inline or
 	// derived type, whose about says what it is ("the type of [ClientCapabilities.Sampling]").
 	decl  *model.Decl
-	schemaDoc   model.Doc
+	doc   model.Doc
 	about string
-
-	// structForm: the Fields and the type of Extra's values; the JSON names of the members
-	// that must not be present (model.Member.Absent), which have no field; the hand-written
-	// Fields (Config.AddFields), as Go source.
-	Fields []*field
-	Added  []string
 	// omitted are the members left out (Config.Omit), with the names their fields would have
-	// had and the entries' positions (field.name, field.shaped), for the parts' check.
+	// had and the entries' positions (fieldSource.shaped), for the parts' check.
 	omitted []*field
-	Rest    *goType
-	Absent  []string
-	// TagCodec is set for a struct coded by encoding/json from its tags (Config.TagCodecs).
-	TagCodec bool
-	// aliasForm, definedForm: the target; collectionForm: the map or slice; oneOrManyForm: the element;
-	// wrapperForm: the wrapped builtin (nil for null).
-	Type *goType
-	// enumForm: the Values, the Go names of their constants (declareNames), and whether other
-	// Values are allowed.
-	Values     []string
-	ValueNames []string
-	Open       bool
-	// interfaceForm: the decision and every variant, in order; how an object is decoded (object
-	// unions, and kind unions with several object variants); what each JSON kind decodes as
-	// (kind unions); the Unknown type ("" when every object is a known variant) and the member
-	// whose value picks the variant (the discriminator, or "resultType" for a union of results,
-	// see resultTag); the typed decodes of a result union by method.
+	// decision is how an interface union decodes (model.Decision).
 	decision *model.Decision
-	Variants []*variant
-	Objects  *objectChoice
-	Kinds    []*kindChoice
-	Unknown  string
-	Tag      string
-	Results  []resultCase
-	// ResultTag is set when the union holds InputRequiredResult: it is decoded by "resultType"
-	// first (decodeResults).
-	ResultTag bool
-	// Base is the variant Result of a union of results, which takes any result: a result decoded
-	// without its method falls back to it (see planResults).
-	Base *variant
-	// NullVariant is the wrapper that stands for null in the members of a kind union that admit
-	// it (model.Member.Nullable); decoding the union itself does not accept null.
-	NullVariant string
-	// ResultResponse is set for the generic result response, whose result is resultUnion (the
-	// union of every result): it is decoded by a function of the caller (planResultResponses).
-	ResultResponse bool
-	ResultUnion    *typeDecl
-	// Method is the Method of a request or notification declaration ("tools/call"), whose
-	// constant is funcs.Method.
-	Method string
-	// Doc is the text of the declaration's doc comment, ExtraDoc that of a struct's Extra,
-	// valueDocs those of an enum's constants; Expected says what a kind union decodes, for its
-	// error ("Expected a string or a number"); ResultsDoc is the doc of a result union's typed
-	// decode (planDocs).
-	Doc, ExtraDoc, Expected, ResultsDoc string
-	ValueDocs                               []string
-	// Funcs are the functions, tables and constants named after the declaration (declareNames).
-	Funcs ir.Funcs
-	// wrapperForm, unknownForm and the collections of kind unions: the unionName they belong to.
-	unionName string
 }
 
-// field is a field of a struct: one member of the object.
-type field struct {
-	Name   string
+// fieldSource is where a field comes from: its member, and the configuration entries that made it.
+type fieldSource struct {
 	member *model.Member
-	Type    *goType
-	// Pointer is set for an optional member whose type has no nil: the field is *typ.
-	Pointer bool
 	// literal is the constant of a literal member.
 	literal *model.Value
-	// Nullable is set for a member that admits null besides its union type (model.Member.Nullable):
-	// null decodes as the union's Null variant.
-	Nullable bool
-	// TagOption is the option of the field's json tag, for documentation and reflection:
-	// ",omitempty" for a member encoded when not empty (or a pointer of an output whose optional
-	// members are), ",omitzero" for another optional member, "" for one always encoded.
-	TagOption string
-	// NilNull is set for a required slice or map member encoded as null when nil, as
-	// encoding/json does (Config.NilAs Null); decoding then accepts null as nil.
-	NilNull bool
-	// Implicit is set for a required literal member without a field (Config.Literals): encoding
-	// writes the constant, decoding checks it.
-	Implicit bool
-	// Optional is set for an Optional member, or a required one that the configuration makes
-	// Optional (Config.Optional): it need not be present.
-	Optional bool
-	// OmitEmpty is set for an optional member held as a value and encoded when not empty, as
-	// encoding/json's omitempty does (Config.Optional).
-	OmitEmpty bool
-	// Always is set for an optional member held as a value and Always encoded, as encoding/json
-	// does without omitempty (Config.Optional Value): absence is not told from the zero value.
-	Always bool
-	// OmitZero is set for an optional member held as a value and encoded when not its zero
-	// value, as encoding/json's omitzero does (Config.Optional OmitZero).
-	OmitZero bool
-	// Result is set for the Result member of the generic Result response, which a function of
-	// the caller decodes (planResultResponses).
-	Result bool
-	// Embed is set for an embedded field (Config.Embed): name is its type's name; unembedded
-	// is the name the field would have had, when that is another.
-	Embed      bool
+	// unembedded is the name an embedded field (Config.Embed) would have had, when that is
+	// another; defEmbed is set for a field embedded without the configuration's names (an
+	// embed entry that a Fields entry overrides): the parts name it by its type (partNames).
 	unembedded string
-	// defEmbed is set for a field embedded without the configuration's names (an embed entry
-	// that a Fields entry overrides): the parts name it by its type (partNames).
-	defEmbed bool
-	// Base is the Go name of the embedded Base (Config.Embed) that holds the field: the struct
-	// declares the Base in its place, and the codecs reach the field promoted.
-	Base, baseDecl string
-	// Doc is the text of the field's doc comment (planDocs).
-	Doc string
+	defEmbed   bool
+	// baseDecl is the schema declaration of the embedded base that holds the field (Field.Base).
+	baseDecl string
 	// namedAt is the position of the fields entry that names the field, zero for none.
 	namedAt model.Pos
 	// shaped is the position of the configuration entry that made the field's type or presence
 	// other than the default (a substitute, a shape), zero for none: a hand-written part that
 	// uses the field cannot be copied.
 	shaped model.Pos
-}
-
-// variant is a variant of an interface union.
-type variant struct {
-	Type *goType
-	// Pointer is set when *T implements the union (structs); otherwise T does.
-	Pointer  bool
-	JSONKind string         // kind unions
-	model    *model.Variant // object unions
 }
 
 // site is where an inline type appears: it gives the type its name and doc.
@@ -460,10 +420,11 @@ func (g *generator) planDecls() error {
 	g.planChecks()
 	for _, td := range g.types {
 		if td.Objects != nil {
-			if td.Objects.decision.Discriminator != "" {
-				td.Objects.Tags, td.Objects.Absent = tagCases(td.Objects)
+			if td.Objects.Discriminator != "" {
+				td.Objects.Tags, td.Objects.Absent = g.tagCases(td.Objects)
 			}
 			td.Objects.Table = needsTable(td.Objects)
+			td.Objects.InputRequired = g.inputRequiredIndex(td.Objects)
 		}
 	}
 	if err := g.planResults(); err != nil {
@@ -476,10 +437,10 @@ func (g *generator) planDecls() error {
 // declShell names a schema declaration and picks its form.
 func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 	name, pos := g.declName(d)
-	td := &typeDecl{Name: name, defName: goName(d.Name), pos: d.Pos, schemaDoc: d.Doc, decl: d}
+	td := g.newDecl(typeDecl{Name: name}, declSource{defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d})
 	// A name taken is reported, and the declaration planned all the same for its other errors.
 	g.errs.Add(g.declare(td.Name, "declaration "+d.Name, pos))
-	g.declareDefault(td.defName)
+	g.declareDefault(g.src(td).defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
@@ -514,8 +475,8 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 
 // planDecl plans the body of a schema declaration.
 func (g *generator) planDecl(td *typeDecl) error {
-	d := td.decl
-	s := site{name: td.Name, def: td.defName, about: "[" + td.Name + "]", owner: d.Name}
+	d := g.src(td).decl
+	s := site{name: td.Name, def: g.src(td).defName, about: "[" + td.Name + "]", owner: d.Name}
 	switch td.Form {
 	case structForm:
 		return g.planStruct(td, d.Type.Object, d, d.Name, d.Name)
@@ -555,17 +516,17 @@ func (g *generator) planNullVariants() error {
 		if td == nil || !g.nullUnions[td.Name] {
 			continue
 		}
-		if td.Form != interfaceForm || td.decision.Strategy != model.KindStrategy {
-			return td.pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.Name)
+		if td.Form != interfaceForm || !td.KindUnion {
+			return g.src(td).pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.Name)
 		}
-		w := &typeDecl{Name: nullVariantName(td.Name), defName: nullVariantName(td.defName), Form: wrapperForm, pos: td.pos, unionName: td.Name,
+		w := g.newDecl(typeDecl{Name: nullVariantName(td.Name), Form: wrapperForm, Union: td}, declSource{defName: nullVariantName(g.src(td).defName), pos: g.src(td).pos,
 			about: "null, where a member of type [" + td.Name + "] admits it (the id of an error response); " +
-				"decoding a [" + td.Name + "] elsewhere rejects null, and Validate reports it"}
+				"decoding a [" + td.Name + "] elsewhere rejects null, and Validate reports it"})
 		if err := g.derived(w, d.Name); err != nil {
 			return err
 		}
 		td.NullVariant = w.Name
-		td.Variants = append(td.Variants, &variant{Type: &goType{Kind: namedKind, Name: w.Name}, JSONKind: "null"})
+		td.Variants = append(td.Variants, &variant{Type: &goType{Kind: namedKind, Name: w.Name}, JSONKind: ir.NullJSON})
 	}
 	return nil
 }
@@ -591,21 +552,21 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 	}
 	for _, name := range active {
 		if name == td.Name {
-			return nil, td.pos.Errorf("declaration %s: alias cycle", td.decl.Name)
+			return nil, g.src(td).pos.Errorf("declaration %s: alias cycle", g.src(td).decl.Name)
 		}
 	}
-	t := td.decl.Type
+	t := g.src(td).decl.Type
 	if sub := g.substitute(t); sub != nil {
 		return sub, nil
 	}
 	if t.Kind == model.Ref {
 		target, ok := g.byDecl[t.Ref]
 		if !ok {
-			return nil, t.Pos.Errorf("declaration %s: reference to undeclared %s", td.decl.Name, t.Ref)
+			return nil, t.Pos.Errorf("declaration %s: reference to undeclared %s", g.src(td).decl.Name, t.Ref)
 		}
 		return g.refType(target, append(active, td.Name))
 	}
-	return g.typeOf(t, site{name: valueName(td.Name), def: valueName(td.defName), about: "[" + td.Name + "]", owner: td.decl.Name})
+	return g.typeOf(t, site{name: valueName(td.Name), def: valueName(g.src(td).defName), about: "[" + td.Name + "]", owner: g.src(td).decl.Name})
 }
 
 // refType is the Go type of a reference to a declaration.
@@ -702,9 +663,9 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	td := &typeDecl{Name: s.name, Form: f, pos: t.Pos, about: s.about}
-	td.defName = g.defaults.free(s.def)
-	g.declareDefault(td.defName)
+	td := g.newDecl(typeDecl{Name: s.name, Form: f}, declSource{pos: t.Pos, about: s.about})
+	g.src(td).defName = g.defaults.free(s.def)
+	g.declareDefault(g.src(td).defName)
 	declPos := t.Pos
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
@@ -722,7 +683,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		g.inlines[key] = td
 	}
 	g.after[owner] = append(g.after[owner], td)
-	s = site{name: td.Name, def: td.defName, about: "[" + td.Name + "]", owner: owner, keys: s.keys}
+	s = site{name: td.Name, def: g.src(td).defName, about: "[" + td.Name + "]", owner: owner, keys: s.keys}
 	var err error
 	switch f {
 	case structForm:
@@ -754,7 +715,7 @@ func (p *plan) declaring(m *model.Member) *model.Decl {
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
 func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
-	td.path = path
+	g.src(td).path = path
 	names := map[string]takenField{extraField: {by: "the unknown members (Extra)"}}
 	for _, m := range obj.Members {
 		if m.Absent {
@@ -763,7 +724,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
 			g.usedShapes["omit "+key] = true
-			td.omitted = append(td.omitted, &field{Name: g.names.fieldName(m.Name), member: m, shaped: e.Pos})
+			g.src(td).omitted = append(g.src(td).omitted, g.newField(field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m, shaped: e.Pos}))
 			continue
 		}
 		f, err := g.planField(td, m, decl, owner, path, names)
@@ -793,7 +754,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 	}
 	td.Rest = &goType{Kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
-		s := site{name: extraName(td.Name), def: extraName(td.defName), about: "the value type of [" + td.Name + ".Extra]", owner: owner}
+		s := site{name: extraName(td.Name), def: extraName(g.src(td).defName), about: "the value type of [" + td.Name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
 		if err != nil {
 			return err
@@ -823,11 +784,11 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		// The base holds the field: its entries reach the member, after the declaration's own.
 		keys = slices.Insert(keys, 1, base+"."+m.Name)
 	}
-	f := &field{Name: g.names.fieldName(m.Name), member: m}
+	f := g.newField(field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m})
 	namePos := m.Pos
 	fieldKey := ""
 	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
-		f.Name, namePos, fieldKey, f.namedAt = e.Name, e.Pos, key, e.Pos
+		f.Name, namePos, fieldKey, g.fsrc(f).namedAt = e.Name, e.Pos, key, e.Pos
 		g.usedFields[key] = true
 	}
 	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.Name, keys), keys)
@@ -835,7 +796,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		return nil, err
 	}
 	if pos := g.stoodInExtends(decl, m); pos.Line > 0 {
-		f.shaped = pos
+		g.fsrc(f).shaped = pos
 	}
 	f.Type = g.requiredShapes(f, typ, keys)
 	if m.Nullable && f.Type.Kind == externalKind {
@@ -872,9 +833,9 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 	} else if taken {
 		g.errs.Add(namePos.Errorf("%s: Go field name %s is already used by %s: name one of them under fields", where, f.Name, prev.by))
 	}
-	names[f.Name] = takenField{by: memberPath, namedAt: f.namedAt}
+	names[f.Name] = takenField{by: memberPath, namedAt: g.fsrc(f).namedAt}
 	if base != "" {
-		f.Base, f.baseDecl = g.baseName(base), base
+		f.Base, g.fsrc(f).baseDecl = g.baseName(base), base
 	}
 	return f, nil
 }
@@ -882,11 +843,11 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 // memberSite is where the inline types of member m of the struct td are declared and how they
 // are named: an inherited member's after, and named after, the declaration that declares it.
 func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
-	parent, parentDef, memberOwner := td.Name, td.defName, owner
+	parent, parentDef, memberOwner := td.Name, g.src(td).defName, owner
 	if o := g.declaring(m); o != nil {
 		memberOwner = o.Name
 		if b := g.byDecl[o.Name]; decl != nil && o != decl && b != nil {
-			parent, parentDef = b.Name, b.defName
+			parent, parentDef = b.Name, g.src(b).defName
 		}
 	}
 	s := site{name: memberTypeName(parent, fieldName, m.Type), def: memberTypeName(parentDef, namer{}.fieldName(m.Name), m.Type),
@@ -900,36 +861,37 @@ func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, 
 // memberType is the Go type of the member of f, found at site s: its substitute, or its schema
 // type with the shapes of literals, elements and one-or-many, each recorded in f.shaped.
 func (g *generator) memberType(f *field, s site, keys []string) (*goType, error) {
-	m := f.member
+	m := g.fsrc(f).member
 	if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
 		g.usedSubstitutes[key] = true
-		f.shaped = sub.pos
+		g.fsrc(f).shaped = g.subPos[sub]
 		return sub, nil
 	}
 	typ, err := g.typeOf(m.Type, s)
 	if err != nil {
 		return nil, err
 	}
-	f.literal = g.literal(m.Type)
-	if f.literal != nil && typ.Kind == builtinKind && !m.Optional {
+	g.fsrc(f).literal = g.literal(m.Type)
+	f.Literal = value(g.fsrc(f).literal)
+	if f.Literal != nil && typ.Kind == builtinKind && !m.Optional {
 		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
 			f.Implicit = true
 			if pos.Line > 0 {
-				f.shaped = pos
+				g.fsrc(f).shaped = pos
 			}
 		}
 	}
 	if elemPointers(typ) {
 		if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
-			f.shaped = pos
+			g.fsrc(f).shaped = pos
 		}
 	}
 	if pos := g.stoodIn(m.Type); pos.Line > 0 {
-		f.shaped = pos
+		g.fsrc(f).shaped = pos
 	}
 	if oneOrManySlice(typ) {
 		if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
-			f.shaped = pos
+			g.fsrc(f).shaped = pos
 		}
 	}
 	return typ, nil
@@ -940,22 +902,22 @@ func (g *generator) memberType(f *field, s site, keys []string) (*goType, error)
 // map may be encoded as null when nil (Config.NilAs), a required struct held by pointer
 // (Config.Objects). It returns the field's type.
 func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType {
-	f.Optional = f.member.Optional
-	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !f.member.Optional {
-		f.Optional, f.shaped = true, g.opts.Config.Optional.Members[key].Pos
+	f.Optional = g.fsrc(f).member.Optional
+	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !g.fsrc(f).member.Optional {
+		f.Optional, g.fsrc(f).shaped = true, g.opts.Config.Optional.Members[key].Pos
 	}
 	if !f.Optional && (typ.Kind == sliceKind || typ.Kind == mapKind || typ.Kind == namedKind ||
 		typ.Kind == externalKind && !typ.Pointer && (typ.Underlying == "map" || typ.Underlying == "slice")) {
 		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
 			f.NilNull = true
 			if pos.Line > 0 {
-				f.shaped = pos
+				g.fsrc(f).shaped = pos
 			}
 		}
 	}
 	if typ.Kind == structKind && !f.Optional {
 		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
-			typ, f.shaped = &goType{Kind: pointerKind, Elem: typ}, pos
+			typ, g.fsrc(f).shaped = &goType{Kind: pointerKind, Elem: typ}, pos
 		}
 	}
 	return typ
@@ -964,12 +926,12 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 // optionalShape decides how an optional field holds and encodes its value (Config.Optional: a
 // pointer, omitempty, or a value always encoded), and its json tag's option.
 func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
-	typ, m := f.Type, f.member
+	typ, m := f.Type, g.fsrc(f).member
 	if f.Optional {
 		if typ.Kind == nullableKind {
 			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.Name, m.Name)
 		}
-		f.Pointer = !typ.hasNil()
+		f.Pointer = !hasNil(typ)
 		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
 		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
 		switch {
@@ -983,11 +945,11 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			f.Pointer, f.Always = false, true
 		case shape == OmitEmpty:
 			f.Pointer, f.OmitEmpty = false, true
-		case shape == Value && typ.hasNil():
+		case shape == Value && hasNil(typ):
 			if explicit {
 				g.errs.Add(pos.Errorf("optional: %s has a type with nil, which stands for its absence: value changes nothing: remove the entry", keys[0]))
 			}
-		case shape == OmitZero && typ.hasNil():
+		case shape == OmitZero && hasNil(typ):
 			// nil is the zero value, which stands for absence: an empty non-nil value is sent.
 		case shape == OmitZero:
 			f.Pointer, f.OmitZero = false, true
@@ -995,7 +957,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 			f.Pointer, f.Always = false, true
 		}
 		if (f.OmitEmpty || f.Always || f.OmitZero) && pos.Line > 0 {
-			f.shaped = pos
+			g.fsrc(f).shaped = pos
 		}
 	}
 	switch {
@@ -1013,7 +975,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 // field.
 func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
 	e, key, embed := lookup(g.embeds, keys)
-	f.defEmbed = embed
+	g.fsrc(f).defEmbed = embed
 	if !embed || moreSpecific(keys, fieldKey, key) {
 		return namePos, nil
 	}
@@ -1026,7 +988,7 @@ func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos
 	}
 	if name != f.Name {
 		// A hand-written part selects the field by the name it had (checkPartShapes).
-		f.unembedded, f.shaped = f.Name, e.Pos
+		g.fsrc(f).unembedded, g.fsrc(f).shaped = f.Name, e.Pos
 	}
 	f.Name, f.Embed = name, true
 	return e.Pos, nil
@@ -1050,7 +1012,7 @@ func ordered(fields []*field, order []Entry) []*field {
 	}
 	out := slices.Clone(fields)
 	slices.SortStableFunc(out, func(a, b *field) int {
-		ra, rb := rank[a.member.Name], rank[b.member.Name]
+		ra, rb := rank[a.JSONName], rank[b.JSONName]
 		switch {
 		case ra == 0 && rb == 0:
 			return 0

@@ -149,11 +149,11 @@ func (g *generator) checkBases() {
 		}
 		byBase := map[string]map[string]*field{}
 		for _, f := range td.Fields {
-			if f.baseDecl != "" {
-				if byBase[f.baseDecl] == nil {
-					byBase[f.baseDecl] = map[string]*field{}
+			if g.fsrc(f).baseDecl != "" {
+				if byBase[g.fsrc(f).baseDecl] == nil {
+					byBase[g.fsrc(f).baseDecl] = map[string]*field{}
 				}
-				byBase[f.baseDecl][f.member.Name] = f
+				byBase[g.fsrc(f).baseDecl][f.JSONName] = f
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(byBase)) {
@@ -165,18 +165,18 @@ func (g *generator) checkBases() {
 			g.usedShapes["embed "+name] = true
 			fields := byBase[name]
 			for _, b := range base.Fields {
-				f := fields[b.member.Name]
+				f := fields[b.JSONName]
 				if f == nil {
-					g.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.member.Name, name))
+					g.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.JSONName, name))
 					continue
 				}
 				if there, here := g.fieldString(b), g.fieldString(f); there != here {
 					again := ""
-					if f.member.DeclaredIn != b.member.DeclaredIn {
+					if g.fsrc(f).member.DeclaredIn != g.fsrc(b).member.DeclaredIn {
 						again = ", declared again,"
 					}
 					g.errs.Add(e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
-						f.member.Name, d.Name, again, b.Name, name, there, here))
+						f.JSONName, d.Name, again, b.Name, name, there, here))
 				}
 			}
 		}
@@ -188,18 +188,18 @@ func (g *generator) checkBases() {
 // write it (literals: implicit leaves the field out and writes the constant).
 func (g *generator) checkOmittedTags() error {
 	for _, td := range g.types {
-		if td.Objects == nil || td.Objects.decision.Discriminator == "" {
+		if td.Objects == nil || td.Objects.Discriminator == "" {
 			continue
 		}
-		tag := td.Objects.decision.Discriminator
+		tag := td.Objects.Discriminator
 		for _, v := range td.Objects.Variants {
 			vt := g.byName[v.Type.Name]
 			if vt == nil {
 				continue
 			}
-			for _, f := range vt.omitted {
-				if f.member.Name == tag {
-					return f.shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(vt.path, vt.Name), tag, td.Name)
+			for _, f := range g.src(vt).omitted {
+				if f.JSONName == tag {
+					return g.fsrc(f).shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(g.src(vt).path, vt.Name), tag, td.Name)
 				}
 			}
 		}
@@ -211,11 +211,11 @@ func (g *generator) checkOmittedTags() error {
 // declared object, a struct type of its own (definedForm); of string, a string type without
 // constants (an open enum). Any other declaration listed is refused.
 func (g *generator) definedShell(td *typeDecl) error {
-	e, ok := g.defined[td.decl.Name]
+	e, ok := g.defined[g.src(td).decl.Name]
 	if !ok {
 		return nil
 	}
-	t := td.decl.Type
+	t := g.src(td).decl.Type
 	if td.Form == aliasForm && t.Kind == model.String {
 		td.Form = enumForm
 		return nil
@@ -226,7 +226,7 @@ func (g *generator) definedShell(td *typeDecl) error {
 			return nil
 		}
 	}
-	return e.Pos.Errorf("defined: %s is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of", td.decl.Name)
+	return e.Pos.Errorf("defined: %s is not an alias of a declared interface or of string (type EmptyResult = Result), which a defined type is made of", g.src(td).decl.Name)
 }
 
 // planExternalBases plans the structs of the embedded bases that are substituted (Config.Embed
@@ -244,10 +244,10 @@ func (g *generator) planExternalBases() error {
 		}
 		e := g.bases[name]
 		if sub.Path != "" || sub.Pointer || sub.Composite || !token.IsIdentifier(sub.Name) || sub.Name == "any" {
-			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, sub.pos)
+			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, g.subPos[sub])
 		}
 		g.referenced[name] = true
-		td := &typeDecl{Name: sub.Name, defName: goName(d.Name), Form: structForm, pos: d.Pos, decl: d}
+		td := g.newDecl(typeDecl{Name: sub.Name, Form: structForm}, declSource{defName: goName(d.Name), pos: d.Pos, decl: d})
 		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
 			return err
 		}

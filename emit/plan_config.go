@@ -240,8 +240,9 @@ func (g *generator) configureSubstitutes() {
 			g.errs.Add(err)
 			continue
 		}
-		t := &goType{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer, pos: sub.Pos,
+		t := &goType{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer,
 			Composite: sub.Composite, Underlying: sub.Kind}
+		g.subPos[t] = sub.Pos
 		if m == nil {
 			g.substitutes[d.Name] = t
 			continue
@@ -318,9 +319,9 @@ func (g *generator) selectTypes() {
 		switch {
 		case err != nil:
 		case m == nil && g.substitutes[d.Name] != nil:
-			err = e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too: remove it from types or from substitute", d.Name, g.substitutes[d.Name].pos)
+			err = e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too: remove it from types or from substitute", d.Name, g.subPos[g.substitutes[d.Name]])
 		case m != nil && g.memberSubstitutes[e.Name] != nil:
-			err = e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too: remove it from types or from substitute", e.Name, g.memberSubstitutes[e.Name].pos)
+			err = e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too: remove it from types or from substitute", e.Name, g.subPos[g.memberSubstitutes[e.Name]])
 		case m != nil && e.Name != d.Name+"."+m.Name:
 			err = e.Pos.Errorf("types: %s is a member of an inline object: a root is a declaration or one of its members", e.Name)
 		}
@@ -531,7 +532,7 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 func (g *generator) inlineStruct(path string) *typeDecl {
 	for _, d := range g.s.Decls {
 		for _, td := range g.after[d.Name] {
-			if td.path == path && td.Form == structForm {
+			if g.src(td).path == path && td.Form == structForm {
 				return td
 			}
 		}
@@ -563,7 +564,7 @@ func (g *generator) markTagCodecs() {
 			continue
 		}
 		if i := slices.IndexFunc(td.Fields, func(f *field) bool { return f.Implicit }); i >= 0 {
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].member.Name))
+			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].JSONName))
 		}
 		td.TagCodec = true
 		g.tagCoded[e.Name] = td
@@ -642,7 +643,7 @@ func (g *generator) checkNamesUsed() {
 		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
 			continue
 		case g.substitutes[declName] != nil:
-			g.errs.Add(e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.substitutes[declName].pos))
+			g.errs.Add(e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.subPos[g.substitutes[declName]]))
 		case member == "" && g.byDecl[declName] == nil:
 			g.errs.Add(e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName))
 		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
@@ -696,7 +697,7 @@ func (g *generator) checkUnexported() error {
 		if (td.Form != interfaceForm && td.Form != oneOrManyForm) || token.IsExported(td.Name) {
 			continue
 		}
-		pos := td.pos
+		pos := g.src(td).pos
 		for _, key := range slices.Sorted(maps.Keys(g.opts.Config.Names)) {
 			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.Name, e.Name) {
 				pos = e.Pos

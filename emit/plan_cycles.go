@@ -20,7 +20,7 @@ func (g *generator) checkValueCycles() error {
 			}
 			path = append(path, f)
 			if state[next] == 1 {
-				return cycleError(next, path)
+				return g.cycleError(next, path)
 			}
 			if err := visit(next); err != nil {
 				return err
@@ -63,13 +63,13 @@ func (g *generator) heldByValue(f *field) *typeDecl {
 
 // cycleError is the error of the fields path, which end where the struct td holds itself, at the
 // configuration's entry that shaped one of them.
-func cycleError(td *typeDecl, path []*field) error {
+func (p *plan) cycleError(td *typeDecl, path []*field) error {
 	var names []string
-	pos := td.pos
+	pos := p.src(td).pos
 	for _, f := range path {
-		names = append(names, f.member.Name)
-		if f.shaped.Line > 0 {
-			pos = f.shaped
+		names = append(names, f.JSONName)
+		if shaped := p.fsrc(f).shaped; shaped.Line > 0 {
+			pos = shaped
 		}
 	}
 	return pos.Errorf("%s holds itself by value (through %s): a Go struct cannot; hold it by pointer (optional: pointer) or keep the member's type",

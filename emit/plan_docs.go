@@ -51,10 +51,10 @@ func (p *plan) planDocs() {
 					"decoding and Validate reject it, and encoding fails on it."
 			}
 		}
-		if td.Form == interfaceForm && td.decision.Strategy == model.KindStrategy {
+		if td.Form == interfaceForm && td.KindUnion {
 			var phrases []string
 			for _, k := range td.Kinds {
-				phrases = append(phrases, kindPhrases[k.JSONKind])
+				phrases = append(phrases, kindPhrases[k.JSONKind.String()])
 			}
 			td.Expected = "expected " + orList(phrases)
 		}
@@ -109,12 +109,12 @@ func (p *plan) declDoc(td *typeDecl) string {
 		form := "one " + typeLink(td.Type) + " or an array of them. IsList records the form: " +
 			"a decoded array sets it, and encoding writes an array when it is set (even of one element) " +
 			"and the single value otherwise (List must then hold exactly one element, else encoding fails)."
-		if td.decl != nil {
+		if p.src(td).decl != nil {
 			return p.typeDoc(td, td.Name+" is "+form)
 		}
-		return td.Name + " is " + td.about + ": " + form
+		return td.Name + " is " + p.src(td).about + ": " + form
 	case unknownForm:
-		return td.Name + " is a [" + td.unionName + "] whose " + quote(p.byName[td.unionName].Tag) +
+		return td.Name + " is a [" + td.Union.Name + "] whose " + quote(td.Union.Tag) +
 			" this version of the schema does not define. Raw holds it exactly as received, and encoding writes it back unchanged."
 	}
 	return p.typeDoc(td)
@@ -124,13 +124,13 @@ func (p *plan) declDoc(td *typeDecl) string {
 // is.
 func (p *plan) fieldDoc(f *field) string {
 	var extra []string
-	if f.literal != nil {
-		extra = append(extra, "Always "+f.literal.String()+".")
+	if f.Literal != nil {
+		extra = append(extra, "Always "+f.Literal.Text+".")
 	}
-	if d := f.member.Default; d != nil {
+	if d := p.fsrc(f).member.Default; d != nil {
 		extra = append(extra, "Empty means "+d.String()+": encoding writes it, and an absent member decodes empty.")
 	}
-	return p.docText(f.member.Doc, "field", extra...)
+	return p.docText(p.fsrc(f).member.Doc, "field", extra...)
 }
 
 // resultsDoc is the doc of the typed result decode of a result union: the types each method's
@@ -155,7 +155,7 @@ func resultsDoc(union *typeDecl) string {
 func errorDocs(proto *protocolPlan) (typed, response string) {
 	var links []string
 	for _, o := range proto.Typed {
-		links = append(links, "*["+o.Decl.Name+"] ("+o.Code.literal.Num+")")
+		links = append(links, "*["+o.Decl.Name+"] ("+o.Code.Literal.Num+")")
 	}
 	typed = "Typed returns the error as the type the schema defines for its code"
 	if len(links) > 0 {
@@ -303,7 +303,7 @@ func (p *plan) docLink(target string) (string, bool) {
 		}
 		var f *field
 		for _, x := range td.Fields {
-			if x.member.Name == part {
+			if x.JSONName == part {
 				f = x
 			}
 		}
@@ -332,7 +332,7 @@ func (p *plan) structNamed(t *goType) *typeDecl {
 
 // decisionDoc is the paragraph of a union's doc that says how decoding picks a variant.
 func decisionDoc(td *typeDecl) string {
-	if td.decision.Strategy != model.KindStrategy {
+	if !td.KindUnion {
 		return objectsDoc(td, "Decoding")
 	}
 	var parts []string
@@ -342,12 +342,12 @@ func decisionDoc(td *typeDecl) string {
 			links = append(links, variantLink(v))
 		}
 		switch {
-		case k.JSONKind == "object" && td.Objects != nil:
+		case k.JSONKind == ir.ObjectJSON && td.Objects != nil:
 			parts = append(parts, "an object is one of "+orList(links)+" (see below)")
 		case len(links) > 1:
-			parts = append(parts, kindPhrases[k.JSONKind]+" is the first of "+orList(links)+" that decodes")
+			parts = append(parts, kindPhrases[k.JSONKind.String()]+" is the first of "+orList(links)+" that decodes")
 		default:
-			parts = append(parts, kindPhrases[k.JSONKind]+" is "+links[0])
+			parts = append(parts, kindPhrases[k.JSONKind.String()]+" is "+links[0])
 		}
 	}
 	doc := "Decoding looks at the JSON kind of the value: " + strings.Join(parts, ", ") + "."
@@ -363,12 +363,12 @@ func objectsDoc(td *typeDecl, subject string) string {
 	// The order of the tries, and why a result falls back to Result, are explained once, in the
 	// package doc (templates.Doc, Unions).
 	const order = "see Unions in the package doc"
-	if oc.decision.Discriminator == "" {
+	if oc.Discriminator == "" {
 		var parts []string
 		for _, v := range oc.Variants {
 			p := variantLink(v)
-			if len(v.model.Required) > 0 {
-				p += " (requires " + quoteList(v.model.Required) + ")"
+			if len(v.Required) > 0 {
+				p += " (requires " + quoteList(v.Required) + ")"
 			}
 			parts = append(parts, p)
 		}
@@ -384,7 +384,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 		}
 		if td.ResultTag {
 			doc = subject + " reads the " + quote(resultTypeMember) + " member first: " + quote(resultInputRequired) + " is " +
-				variantLink(oc.Variants[inputRequiredIndex(oc)]) + ", any value but " + quote(resultComplete) + " is [*" + td.Unknown +
+				variantLink(oc.Variants[oc.InputRequired]) + ", any value but " + quote(resultComplete) + " is [*" + td.Unknown +
 				"], which keeps the JSON. A complete result (" + quote(resultComplete) + " or no " + quote(resultTypeMember) +
 				") is one of the other variants: " + strings.Replace(doc, subject+" picks", "the decoder picks", 1)
 		}
@@ -404,7 +404,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 	if absent != nil {
 		parts = append(parts, "a missing member is "+candidatesLink(oc, absent))
 	}
-	doc := subject + " reads the " + quote(oc.decision.Discriminator) + " member: " + strings.Join(parts, ", ") +
+	doc := subject + " reads the " + quote(oc.Discriminator) + " member: " + strings.Join(parts, ", ") +
 		"; any other value is [*" + td.Unknown + "], which keeps the JSON."
 	if several {
 		doc += " Where several variants are possible, it picks the first whose required members are all present (" + order + ")."
@@ -425,9 +425,9 @@ func candidatesLink(oc *objectChoice, candidates []int) string {
 
 func variantLink(v *variant) string {
 	if v.Pointer {
-		return "[*" + v.Type.written() + "]"
+		return "[*" + written(v.Type) + "]"
 	}
-	return "[" + v.Type.written() + "]"
+	return "[" + written(v.Type) + "]"
 }
 
 // orList joins items as "a, b or c".
@@ -466,7 +466,7 @@ func typeLink(t *goType) string {
 	case nullableKind:
 		return typeLink(t.Elem) + " or null"
 	}
-	return "[" + t.written() + "]"
+	return "[" + written(t) + "]"
 }
 
 // quote writes s as a Go doc comment shows a JSON string.

@@ -21,10 +21,10 @@ import (
 // as the subject of the first sentence; for an inline or derived type, a sentence saying what it
 // is. Then the extra paragraphs.
 func (p *plan) typeDoc(td *typeDecl, extra ...string) string {
-	if td.decl == nil {
-		return strings.Join(append([]string{td.Name + " is " + td.about + "."}, extra...), "\n\n")
+	if p.src(td).decl == nil {
+		return strings.Join(append([]string{td.Name + " is " + p.src(td).about + "."}, extra...), "\n\n")
 	}
-	doc := td.schemaDoc
+	doc := p.src(td).doc
 	lead := ""
 	switch text := strings.TrimSpace(doc.Text); {
 	case text != "":
@@ -283,7 +283,7 @@ func (p *plan) usesLead(td *typeDecl) string {
 				if refersTo(f.Type, td.Name) {
 					typeOf = append(typeOf, "["+other.Name+"."+f.Name+"]")
 				}
-				if td.decl != nil && other.decl != td.decl && p.declaring(f.member) == td.decl {
+				if p.src(td).decl != nil && p.src(other).decl != p.src(td).decl && p.declaring(p.fsrc(f).member) == p.src(td).decl {
 					inherits = true
 				}
 			}

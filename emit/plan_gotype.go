@@ -27,36 +27,9 @@ const (
 	pointerKind  = ir.PointerKind
 )
 
-// goType is the Go type of a value.
-type goType struct {
-	Kind goKind
-	// Name is the builtin type of a builtinKind and the Go type Name of the named kinds.
-	Name string
-	// Union is the declaration of a unionKind, whose functions (ir.Funcs) encode, decode and
-	// validate it.
-	Union *typeDecl
-	// Alias is the name of an Alias declaration through which the type is reached, written in
-	// its place; "" when there is none.
-	Alias string
-	Elem  *goType
-	// externalKind: the package of the type ("" for the output's own package or a predeclared
-	// type), whether the substitute is a pointer to the named type, and the configuration entry.
-	Path    string
-	Pointer bool
-	pos     model.Pos
-	// Single is set for a sliceKind that stands for a one-or-many union `E | E[]`
-	// (Config.OneOrMany Slice): one element is encoded as the Single value, and a Single
-	// value decodes as a slice of one.
-	Single bool
-	// Composite is set for an externalKind written as a Go type expression (name:
-	// "map[string]any"); underlying is the kind of an externalKind's type, when known
-	// (Substitute.Kind).
-	Composite  bool
-	Underlying string
-}
 
 // hasNil reports whether the type has a nil value, which then stands for an absent member.
-func (t *goType) hasNil() bool {
+func hasNil(t *goType) bool {
 	switch t.Kind {
 	case builtinKind, structKind, enumKind:
 		return false
@@ -78,7 +51,7 @@ const (
 )
 
 // emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.
-func (t *goType) emptiness() int {
+func emptiness(t *goType) int {
 	switch t.Kind {
 	case builtinKind, externalKind:
 		if t.Kind == externalKind && (t.Pointer || t.Path != "") {
@@ -130,7 +103,7 @@ var nilKinds = map[string]bool{"map": true, "slice": true, "interface": true, "p
 func embeddedName(t *goType) string {
 	switch t.Kind {
 	case structKind, enumKind, namedKind, unionKind:
-		return t.written()
+		return written(t)
 	case pointerKind:
 		return embeddedName(t.Elem)
 	case externalKind:
@@ -143,16 +116,18 @@ func embeddedName(t *goType) string {
 
 // fieldString writes the field f as Go source, for messages: its name, type and json tag.
 func (p *plan) fieldString(f *field) string {
-	return fmt.Sprintf("%s %s `json:%q`", f.Name, p.typeString(f.Type, f.Pointer), f.member.Name+f.TagOption)
+	return fmt.Sprintf("%s %s `json:%q`", f.Name, p.typeString(f.Type, f.Pointer), f.JSONName+f.TagOption)
 }
 
-// typeString writes t as Go source, a pointer to it if pointer is set, for messages.
+// typeString writes t as Go source, a pointer to it if pointer is set, for messages. The facts
+// that writing it reads are set first (toIR sets them again, once planning is done).
 func (p *plan) typeString(t *goType, pointer bool) string {
-	return render.GoSource(p.lowering().typ(t), pointer)
+	p.settleType(t, map[*goType]bool{})
+	return render.GoSource(t, pointer)
 }
 
 // written is the name of the type as written, for docs: the alias if there is one.
-func (t *goType) written() string {
+func written(t *goType) string {
 	if t.Alias != "" {
 		return t.Alias
 	}

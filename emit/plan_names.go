@@ -213,13 +213,13 @@ func isErrorCode(v model.Value) bool {
 }
 
 // methodOf returns the method of a declared struct whose "method" member is a string literal.
-func methodOf(td *typeDecl) (string, bool) {
-	if td.decl == nil || td.Form != structForm {
+func (p *plan) methodOf(td *typeDecl) (string, bool) {
+	if p.src(td).decl == nil || td.Form != structForm {
 		return "", false
 	}
 	for _, f := range td.Fields {
-		if f.member.Name == "method" && f.literal != nil && f.literal.Kind == model.String {
-			return f.literal.Str, true
+		if f.JSONName == "method" && f.Literal != nil && f.Literal.IsString {
+			return f.Literal.Str, true
 		}
 	}
 	return "", false

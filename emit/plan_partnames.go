@@ -45,7 +45,7 @@ func (g *generator) partNames() *partRenames {
 		}
 	}
 	for _, td := range g.types {
-		def := td.defName
+		def := g.src(td).defName
 		rename(def, td.Name)
 		r.forms[def] = td.Form
 		switch td.Form {
@@ -63,7 +63,7 @@ func (g *generator) partNames() *partRenames {
 			rename(from.NewOne, to.NewOne)
 			rename(from.NewList, to.NewList)
 		case structForm:
-			if _, ok := methodOf(td); ok {
+			if _, ok := g.methodOf(td); ok {
 				rename(methodConstName(def), methodConstName(td.Name))
 			}
 			if !g.renamedFields(r, td) {
@@ -87,11 +87,11 @@ type renamedField struct {
 func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 	seen := map[string]bool{"Extra": true}
 	for _, f := range td.Fields {
-		def := fieldName(f.member.Name)
-		if f.defEmbed {
+		def := fieldName(f.JSONName)
+		if g.fsrc(f).defEmbed {
 			def = embeddedName(f.Type)
 			if e := g.byName[def]; e != nil {
-				def = e.defName
+				def = g.src(e).defName
 			}
 		}
 		if seen[def] || !token.IsIdentifier(def) {
@@ -99,10 +99,10 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 		}
 		seen[def] = true
 		if def != f.Name {
-			if r.fields[td.defName] == nil {
-				r.fields[td.defName] = map[string]renamedField{}
+			if r.fields[g.src(td).defName] == nil {
+				r.fields[g.src(td).defName] = map[string]renamedField{}
 			}
-			r.fields[td.defName][def] = renamedField{g.fieldEntry(f), cmp.Or(td.path, td.Name) + "." + f.member.Name}
+			r.fields[g.src(td).defName][def] = renamedField{g.fieldEntry(f), cmp.Or(g.src(td).path, td.Name) + "." + f.JSONName}
 		}
 	}
 	return true
@@ -112,11 +112,11 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 // entry (at any depth, or on the declaration of an inherited member), or the initialism that
 // changes it.
 func (g *generator) fieldEntry(f *field) model.Pos {
-	if f.namedAt.Line > 0 {
-		return f.namedAt
+	if g.fsrc(f).namedAt.Line > 0 {
+		return g.fsrc(f).namedAt
 	}
 	for _, e := range g.opts.Config.Initialisms {
-		for _, w := range words(f.member.Name) {
+		for _, w := range words(f.JSONName) {
 			if strings.EqualFold(w, e.Name) {
 				return e.Pos
 			}

@@ -17,66 +17,15 @@ import (
 // The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl,
 // model.EnvelopePrefix, ...).
 
-// protocolPlan is the protocol layer, found in the planned types.
-type protocolPlan struct {
-	// Sides are the client's and the server's messages, in that order.
-	Sides []*protocolSide
-	// Unions are the message Unions, requests first, and union tells whether a union is one
-	// of them.
-	Unions []*typeDecl
-	Roles  map[*typeDecl]messageUnion
-	// RequestID is the union of request ids, AnyResult the union of every result.
-	RequestID, AnyResult *typeDecl
-	// ResultResponse and ErrorResponse are the generic responses (JSONRPCResultResponse and
-	// JSONRPCErrorResponse, or JSONRPCResponse and JSONRPCError before 2025-11-25); errorType is
-	// the type of the error object of an error response.
-	ResultResponse, ErrorResponse *typeDecl
-	// ErrorID and ErrorField are the error response's fields of its id and its error object,
-	// which NewErrorResponse sets under whatever names the configuration gave them.
-	ErrorID, ErrorField *field
-	ErrorType           string
-	// ErrorPointer is set when the error response holds its error object by pointer
-	// (Config.Objects).
-	ErrorPointer bool
-	// ErrorData is the Go name of the error object's data field, "" when it has none that holds
-	// the raw JSON (json.RawMessage) which the runtime's protocolError returns.
-	ErrorData string
-	// Batch is set in the versions with JSON-RPC batches (2025-03-26).
-	Batch bool
-	// Messages are the types that implement Message, in order; idMethods those of them whose
-	// GetID and GetMethod are written with Message (the responses), not with the accessors,
-	// each with the field of its id.
-	Messages  []string
-	IDMethods []*accessor
-	// accessors are the GetMethod, GetID and GetParams of the variants of the message unions.
-	Accessors []*accessor
-	// methods are the entries of the method table, sorted by method.
-	Methods []*methodEntry
-	// errors are the error objects (errorObjects); typed, those Typed converts to, by code.
-	Errors []*errorObject
-	Typed  []*errorObject
-	// typedDoc, errorResponseDoc and messageDoc are the docs of Typed, NewErrorResponse and
-	// Message (planDocs).
-	TypedDoc, ErrorResponseDoc, MessageDoc string
-	// requestDocs and notificationDocs are the docs of the accessors of the request and
-	// notification unions' interfaces (planDocs).
-	RequestDocs, NotificationDocs ir.AccessorDocs
-}
+// The protocol layer is the ir's.
+type (
+	protocolPlan = ir.Protocol
+	protocolSide = ir.Side
+	accessor     = ir.Accessor
+	errorObject  = ir.ErrorObject
+)
 
-// methodEntry is an entry of the method table: the ir's flags, and the planned types that
-// lowering makes its Message, Params and Results.
-type methodEntry struct {
-	*ir.MethodEntry
-	message *typeDecl
-	params  *goType
-	results []*goType
-}
 
-// errorObject is a struct that is a JSON-RPC error object, and its code's and message's fields.
-type errorObject struct {
-	Decl            *typeDecl
-	Code, Message *field
-}
 
 // messageUnion is what a message union holds: the ir's role.
 type messageUnion = ir.Role
@@ -86,29 +35,7 @@ const (
 	notificationUnion = ir.Notifications
 )
 
-// protocolSide is what one side sends: its message unions and the functions that decode them.
-type protocolSide struct {
-	Name                             string // "Client"
-	Requests, Notifications, Results *typeDecl
-	Decode, NoCopy, Internal         string // DecodeClientMessage, its NoCopy form, decodeClientMessage
-	// UnmarshalFor is the typed decode of the side's results that the doc of decode names.
-	UnmarshalFor string
-	// DecodeDoc and NoCopyDoc are the docs of decode and noCopy (planDocs).
-	DecodeDoc, NoCopyDoc string
-}
 
-// accessor is a type given the accessors of a message: a variant of a message union (vt), or
-// the Unknown variant of one (unknown).
-type accessor struct {
-	Decl      *typeDecl
-	Unknown string
-	// Method is the variant's Method; id the field of its id, nil for none (noID says whether
-	// GetID is written then: for a request or a JSON-RPC message); params the field of its
-	// params, nil for none.
-	Method     string
-	ID, Params *field
-	NoID       bool
-}
 
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
 // output that does not generate every one of them (a configuration selects types, or
@@ -141,7 +68,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		if td.ResultResponse {
 			p.ResultResponse = td
 		}
-		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
+		if g.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(g.src(td).decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.Type.Kind == structKind {
@@ -177,8 +104,8 @@ func (g *generator) planProtocol() *protocolPlan {
 	return p
 }
 
-// names are the package-level names of the protocol layer.
-func (p *protocolPlan) names() []string {
+// layerNames are the package-level names of the protocol layer p.
+func layerNames(p *protocolPlan) []string {
 	names := slices.Clone(protocolFuncs)
 	for _, s := range p.Sides {
 		names = append(names, s.Decode, s.NoCopy, s.Internal)
@@ -190,7 +117,7 @@ func (p *protocolPlan) names() []string {
 // every result (model.Protocol), and decodes it with a function of the caller.
 func (g *generator) planResultResponses() {
 	for _, td := range g.types {
-		if td.decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(td.decl.Name, model.EnvelopePrefix) {
+		if g.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(g.src(td).decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "result"); f != nil && f.Type.Kind == unionKind && f.Type.Name == g.goNameOf(model.AnyResultDecl) {
@@ -250,17 +177,17 @@ func (g *generator) checkMessageIDs() error {
 			continue
 		}
 		if f == nil && i < len(responses) {
-			pos := a.Decl.pos
-			for _, o := range a.Decl.omitted {
-				if o.member.Name == "id" {
-					pos = o.shaped
+			pos := g.src(a.Decl).pos
+			for _, o := range g.src(a.Decl).omitted {
+				if o.JSONName == "id" {
+					pos = g.fsrc(o).shaped
 				}
 			}
-			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", a.Decl.decl.Name)
+			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", g.src(a.Decl).decl.Name)
 		}
 		if f != nil {
-			return cmp.Or(f.shaped, f.member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
-				a.Decl.decl.Name, f.member.Name, p.RequestID.Name)
+			return cmp.Or(g.fsrc(f).shaped, g.fsrc(f).member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
+				g.src(a.Decl).decl.Name, f.JSONName, p.RequestID.Name)
 		}
 	}
 	return nil
@@ -279,7 +206,7 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 			}
 			seen[vt.Name] = true
 			a := &accessor{Decl: vt, ID: fieldByJSON(vt, "id"), Params: fieldByJSON(vt, "params")}
-			a.Method, _ = methodOf(vt)
+			a.Method, _ = g.methodOf(vt)
 			a.NoID = a.ID == nil && (p.Roles[td] == requestUnion || isEnvelope(vt))
 			out = append(out, a)
 		}
@@ -293,8 +220,8 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
-	entries := map[string]*methodEntry{}
+func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
+	entries := map[string]*ir.MethodEntry{}
 	for _, td := range p.Unions {
 		client := td == p.Sides[0].Requests || td == p.Sides[0].Notifications
 		answers := p.Sides[0].Results
@@ -303,7 +230,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
 		}
 		for _, v := range td.Objects.Variants {
 			vt := g.byName[v.Type.Name]
-			method, ok := methodOf(vt)
+			method, ok := g.methodOf(vt)
 			if !ok {
 				continue
 			}
@@ -314,10 +241,10 @@ func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
 			}
 			e.FromClient = e.FromClient || client
 			e.FromServer = e.FromServer || !client
-			addResults(e, answers)
+			g.addResults(e, answers)
 		}
 	}
-	var out []*methodEntry
+	var out []*ir.MethodEntry
 	for _, method := range slices.Sorted(maps.Keys(entries)) {
 		out = append(out, entries[method])
 	}
@@ -325,27 +252,27 @@ func (g *generator) methodEntries(p *protocolPlan) []*methodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *methodEntry {
-	e := &methodEntry{MethodEntry: &ir.MethodEntry{Method: method, Notification: notification}, message: vt}
+func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
+	e := &ir.MethodEntry{Method: method, Notification: notification, Message: vt}
 	if params := fieldByJSON(vt, "params"); params != nil && (params.Type.Kind == unionKind || params.Type.Kind == structKind) {
-		e.params, e.ParamsPointer = params.Type, params.Type.Kind == structKind
+		e.Params, e.ParamsPointer = params.Type, params.Type.Kind == structKind
 	}
-	e.TaskAugmented = vt.decl != nil && g.s.TaskAugmented(vt.decl)
+	e.TaskAugmented = g.src(vt).decl != nil && g.s.TaskAugmented(g.src(vt).decl)
 	return e
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func addResults(e *methodEntry, answers *typeDecl) {
+func (g *generator) addResults(e *ir.MethodEntry, answers *typeDecl) {
 	for _, rc := range answers.Results {
 		if rc.Value != e.Method {
 			continue
 		}
 		for _, c := range rc.Candidates {
 			res := answers.Objects.Variants[c]
-			if !slices.ContainsFunc(e.results, func(t *goType) bool { return t.written() == res.Type.written() }) {
-				e.results = append(e.results, res.Type)
+			if !slices.ContainsFunc(e.Results, func(t *goType) bool { return written(t) == written(res.Type) }) {
+				e.Results = append(e.Results, res.Type)
 			}
-			if res.model.Type.Kind == model.Ref && res.model.Type.Ref == model.InputRequiredResultDecl {
+			if m := g.variantModel[res]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl {
 				e.InputOnly = true
 			}
 		}
@@ -355,7 +282,7 @@ func addResults(e *methodEntry, answers *typeDecl) {
 // fieldByJSON returns the field of a struct for the member with the given JSON name, or nil.
 func fieldByJSON(td *typeDecl, name string) *field {
 	for _, f := range td.Fields {
-		if f.member.Name == name {
+		if f.JSONName == name {
 			return f
 		}
 	}
@@ -376,7 +303,7 @@ func (g *generator) errorObjects() []*errorObject {
 			slices.ContainsFunc(td.Fields, func(f *field) bool { return f.Name == "Error" }) {
 			continue
 		}
-		out = append(out, &errorObject{td, code, message})
+		out = append(out, &errorObject{Decl: td, Code: code, Message: message})
 	}
 	return out
 }
@@ -389,10 +316,10 @@ func (g *generator) checkErrorType() error {
 	if p == nil || slices.ContainsFunc(p.Errors, func(o *errorObject) bool { return o.Decl.Name == p.ErrorType }) {
 		return nil
 	}
-	what, pos := "member error of "+p.ErrorResponse.decl.Name, p.ErrorResponse.pos
-	if td := g.byName[p.ErrorType]; td != nil && td.decl != nil {
-		what, pos = "declaration "+td.decl.Name+", the error of "+p.ErrorResponse.decl.Name, td.pos
-		if at := errorObjectEntry(td); at.Line > 0 {
+	what, pos := "member error of "+g.src(p.ErrorResponse).decl.Name, g.src(p.ErrorResponse).pos
+	if td := g.byName[p.ErrorType]; td != nil && g.src(td).decl != nil {
+		what, pos = "declaration "+g.src(td).decl.Name+", the error of "+g.src(p.ErrorResponse).decl.Name, g.src(td).pos
+		if at := g.errorObjectEntry(td); at.Line > 0 {
 			pos = at
 		}
 	}
@@ -420,13 +347,13 @@ func (g *generator) checkMessageCodecs() error {
 // errorObjectEntry is the position of the configuration's entry that made the struct td no
 // error object (errorObjects): one that left out, shaped or substituted its code or message,
 // or named a field Error; zero for none.
-func errorObjectEntry(td *typeDecl) model.Pos {
-	for _, f := range append(slices.Clone(td.Fields), td.omitted...) {
-		switch {
-		case f.Name == "Error" && f.namedAt.Line > 0:
-			return f.namedAt
-		case (f.member.Name == "code" || f.member.Name == "message") && f.shaped.Line > 0:
-			return f.shaped
+func (p *plan) errorObjectEntry(td *typeDecl) model.Pos {
+	for _, f := range append(slices.Clone(td.Fields), p.src(td).omitted...) {
+		switch src := p.fsrc(f); {
+		case f.Name == "Error" && src.namedAt.Line > 0:
+			return src.namedAt
+		case (f.JSONName == "code" || f.JSONName == "message") && src.shaped.Line > 0:
+			return src.shaped
 		}
 	}
 	return model.Pos{}
@@ -439,10 +366,10 @@ func typedErrors(p *protocolPlan) []*errorObject {
 	seen := map[string]bool{}
 	for _, e := range p.Errors {
 		c := e.Code
-		if c.literal == nil || e.Decl.Name == p.ErrorType || seen[c.literal.Num] {
+		if c.Literal == nil || e.Decl.Name == p.ErrorType || seen[c.Literal.Num] {
 			continue
 		}
-		seen[c.literal.Num] = true
+		seen[c.Literal.Num] = true
 		out = append(out, e)
 	}
 	return out
@@ -450,5 +377,5 @@ func typedErrors(p *protocolPlan) []*errorObject {
 
 // isEnvelope reports whether a struct is a JSON-RPC message: it has a "jsonrpc" member.
 func isEnvelope(td *typeDecl) bool {
-	return slices.ContainsFunc(td.Fields, func(f *field) bool { return f.member.Name == "jsonrpc" })
+	return slices.ContainsFunc(td.Fields, func(f *field) bool { return f.JSONName == "jsonrpc" })
 }

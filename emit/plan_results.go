@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -13,13 +14,6 @@ import (
 // resultUnions are the unions of results that get a typed decode by request method.
 var resultUnions = model.ResultUnions()
 
-// resultCase is one method of a typed result decode: the variants its result can be.
-type resultCase struct {
-	request    *typeDecl // the request
-	Method     string    // the Go name of the method constant
-	Value      string    // the method
-	Candidates []int     // indexes into the union's variants
-}
 
 // methodRequest is a request declaration and its method, with the declarations its result can
 // be (resultsOf); own is set when the first is the request's own result (FooResult).
@@ -50,7 +44,7 @@ func (g *generator) planResults() error {
 	}
 	for _, name := range resultUnions {
 		union := g.byDecl[name]
-		if union == nil || union.Form != interfaceForm || union.Objects == nil || union.decision.Strategy != model.ObjectStrategy {
+		if union == nil || union.Form != interfaceForm || union.Objects == nil || g.src(union).decision.Strategy != model.ObjectStrategy {
 			continue
 		}
 		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
@@ -68,7 +62,7 @@ func (g *generator) planResults() error {
 				}
 			}
 			slices.Sort(candidates)
-			union.Results = append(union.Results, resultCase{rq.td, methodConstName(rq.td.Name), rq.value, candidates})
+			union.Results = append(union.Results, &ir.ResultCase{Method: methodConstName(rq.td.Name), Value: rq.value, Candidates: candidates})
 		}
 		if len(union.Results) > 0 {
 			union.Objects.Table = true
@@ -90,14 +84,14 @@ func (g *generator) methodRequests() ([]methodRequest, error) {
 	var all []methodRequest
 	byMethod := map[string][]methodRequest{}
 	for _, td := range g.types {
-		value, ok := methodOf(td)
+		value, ok := g.methodOf(td)
 		if !ok {
 			continue
 		}
-		if _, request := model.ResultOf(td.decl.Name); !request {
+		if _, request := model.ResultOf(g.src(td).decl.Name); !request {
 			continue
 		}
-		results, own := g.resultsOf(td.decl)
+		results, own := g.resultsOf(g.src(td).decl)
 		rq := methodRequest{td, value, results, own}
 		all = append(all, rq)
 		byMethod[value] = append(byMethod[value], rq)
@@ -148,9 +142,9 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 	for _, other := range same[1:] {
 		if !slices.Equal(other.results, same[0].results) {
 			a, b := same[0], other
-			return methodRequest{}, b.td.pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
+			return methodRequest{}, g.src(b.td).pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
 				"the typed decode of a result by its method cannot choose; make one of them a variant of %s, or remove it",
-				b.td.decl.Name, b.value, a.td.decl.Name, a.td.pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
+				g.src(b.td).decl.Name, b.value, g.src(a.td).decl.Name, g.src(a.td).pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
 				strings.Join(model.RequestUnions(), " or "))
 		}
 	}
@@ -199,7 +193,7 @@ func (g *generator) resultVariant(union *typeDecl, decl string) int {
 		return -1
 	}
 	for i, v := range union.Objects.Variants {
-		if v.model.Object == t.Object {
+		if g.variantModel[v].Object == t.Object {
 			return i
 		}
 	}
@@ -220,14 +214,14 @@ func (g *generator) checkMessageMethods() error {
 			if td == nil {
 				continue
 			}
-			value, ok := methodOf(td)
+			value, ok := g.methodOf(td)
 			if !ok {
 				continue
 			}
 			if prev := seen[value]; prev != nil && prev != td {
-				return td.pos.Errorf("%s has the method %q of %s (%s), and both are variants of the message unions: "+
+				return g.src(td).pos.Errorf("%s has the method %q of %s (%s), and both are variants of the message unions: "+
 					"the method table describes a method by one message type; remove one of them from %s",
-					td.decl.Name, value, prev.decl.Name, prev.pos, name)
+					g.src(td).decl.Name, value, g.src(prev).decl.Name, g.src(prev).pos, name)
 			}
 			seen[value] = td
 		}

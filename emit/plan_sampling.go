@@ -24,44 +24,18 @@ var (
 	samplingCapsNeeds    = []string{"CreateMessageRequestParams", "ToolUseContent", "ClientCapabilities"}
 )
 
-// samplingPlan are the readers of the sampling rules (ir.Sampling).
-type samplingPlan struct {
-	Request  *samplingRequest
-	Messages []*samplingMessage
-	Capabilities     *samplingCaps
-	// json is set when a reader reads content from its JSON encoding: the output has the part
-	// that does (//mcpgen:ondemand).
-	json bool
-}
+// The readers of the sampling rules are the ir's.
+type (
+	samplingPlan    = ir.Sampling
+	samplingRequest = ir.SamplingRequest
+	samplingMessage = ir.SamplingMessage
+	samplingVariant = ir.SamplingVariant
+	samplingCaps    = ir.SamplingCapabilities
+)
 
-// samplingRequest, samplingMessage, samplingVariant and samplingCaps are the readers as planned,
-// with the declarations and fields they read: ir.SamplingRequest, ir.SamplingMessage, ... once
-// lowered.
-type samplingRequest struct {
-	Decl       *typeDecl
-	Messages *field
-}
 
-type samplingMessage struct {
-	Decl                  *typeDecl
-	Role, Content       *field
-	Blocks              int
-	Elem                *goType
-	ToolUse, ToolResult *samplingVariant
-	Unknown             string
-}
 
-type samplingVariant struct {
-	Variant  *variant
-	ID *field
-}
 
-type samplingCaps struct {
-	Decl                               *typeDecl
-	Tools, ToolChoice, Include       *field
-	Client                           *typeDecl
-	Sampling, SamplingTools, Context *field
-}
 
 // planSampling plans the readers of the sampling parts that the output has, or returns nil
 // when it has none (no validators, or a version without sampling with tools). A member the
@@ -78,12 +52,12 @@ func (g *generator) planSampling() (*samplingPlan, error) {
 			return nil, err
 		}
 		sp.Request = req
-		if err := sp.addMessage(g, g.byDecl["SamplingMessage"]); err != nil {
+		if err := g.addSamplingMessage(sp, g.byDecl["SamplingMessage"]); err != nil {
 			return nil, err
 		}
 	}
 	if g.generatesAll(samplingResultNeeds) {
-		if err := sp.addMessage(g, g.byDecl["CreateMessageResult"]); err != nil {
+		if err := g.addSamplingMessage(sp, g.byDecl["CreateMessageResult"]); err != nil {
 			return nil, err
 		}
 	}
@@ -118,8 +92,8 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	return &samplingRequest{Decl: td, Messages: f}, nil
 }
 
-// addMessage plans the readers of the role and content of the message type td.
-func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
+// addSamplingMessage plans the readers of the role and content of the message type td.
+func (g *generator) addSamplingMessage(sp *samplingPlan, td *typeDecl) error {
 	role, err := g.samplingString(td, "role")
 	if err != nil {
 		return err
@@ -150,7 +124,7 @@ func (sp *samplingPlan) addMessage(g *generator, td *typeDecl) error {
 			m.Unknown = m.Elem.Union.Unknown // a tool use or result the union has no variant for is Unknown
 		}
 	}
-	sp.json = sp.json || m.Blocks == ir.BlocksJSON || m.Elem.Kind != unionKind || m.Unknown != ""
+	g.samplingJSON = g.samplingJSON || m.Blocks == ir.BlocksJSON || m.Elem.Kind != unionKind || m.Unknown != ""
 	sp.Messages = append(sp.Messages, m)
 	return nil
 }
@@ -208,13 +182,13 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 // samplingField is the field of the member of td, or an error at the entry that leaves it out.
 func (g *generator) samplingField(td *typeDecl, member string) (*field, error) {
 	for _, f := range td.Fields {
-		if f.member.Name == member && !f.Implicit {
+		if f.JSONName == member && !f.Implicit {
 			return f, nil
 		}
 	}
-	for _, f := range td.omitted {
-		if f.member.Name == member {
-			return nil, f.shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.Name)
+	for _, f := range g.src(td).omitted {
+		if f.JSONName == member {
+			return nil, g.fsrc(f).shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.Name)
 		}
 	}
 	return nil, fmt.Errorf("emit: the sampling rules read %s.%s, which %s has no field for", td.Name, member, td.Name)
@@ -249,35 +223,7 @@ func stringKind(t *goType) bool {
 // samplingUnreadable is the error for the field f of td, which the sampling rules read as want
 // and the configuration made otherwise.
 func (g *generator) samplingUnreadable(td *typeDecl, f *field, want string) error {
-	return f.shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
+	return g.fsrc(f).shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
 		td.Name, f.Name, g.typeString(f.Type, f.Pointer), want)
 }
 
-// sampling is the ir of the sampling rules' readers.
-func (l *lowering) sampling(sp *samplingPlan) *ir.Sampling {
-	if sp == nil {
-		return nil
-	}
-	x := &ir.Sampling{}
-	if r := sp.Request; r != nil {
-		x.Request = &ir.SamplingRequest{Decl: r.Decl.Name, Messages: l.field(r.Messages)}
-	}
-	for _, m := range sp.Messages {
-		x.Messages = append(x.Messages, &ir.SamplingMessage{Decl: m.Decl.Name, Role: l.field(m.Role),
-			Content: l.field(m.Content), Blocks: m.Blocks, Elem: l.typ(m.Elem),
-			ToolUse: l.samplingVariant(m.ToolUse), ToolResult: l.samplingVariant(m.ToolResult), Unknown: m.Unknown})
-	}
-	if c := sp.Capabilities; c != nil {
-		x.Capabilities = &ir.SamplingCapabilities{Decl: c.Decl.Name, Tools: l.field(c.Tools), ToolChoice: l.field(c.ToolChoice),
-			Include: l.field(c.Include), Client: c.Client.Name, Sampling: l.field(c.Sampling),
-			SamplingTools: l.field(c.SamplingTools), Context: l.field(c.Context)}
-	}
-	return x
-}
-
-func (l *lowering) samplingVariant(v *samplingVariant) *ir.SamplingVariant {
-	if v == nil {
-		return nil
-	}
-	return &ir.SamplingVariant{Variant: l.variant(v.Variant), ID: l.field(v.ID)}
-}

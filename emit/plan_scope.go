@@ -28,11 +28,11 @@ func (g *generator) declareNames() error {
 		union.Funcs = resultFuncNames(union.Funcs, union.Name)
 		g.resultDecodes = append(g.resultDecodes, union)
 		for _, n := range []string{union.Funcs.UnmarshalFor, union.Funcs.DecodeFor} {
-			g.errs.Add(g.reserve(n, "typed result decode of "+name, union.pos))
+			g.errs.Add(g.reserve(n, "typed result decode of "+name, g.src(union).pos))
 		}
 	}
 	if g.proto != nil {
-		for _, name := range g.proto.names() {
+		for _, name := range layerNames(g.proto) {
 			g.errs.Add(g.reserve(name, "protocol layer", model.Pos{}))
 		}
 	}
@@ -46,9 +46,9 @@ func (g *generator) declareNames() error {
 		g.constNames[c] = name
 	}
 	for _, td := range g.types {
-		if method, ok := methodOf(td); ok {
+		if method, ok := g.methodOf(td); ok {
 			td.Method, td.Funcs.Method = method, methodConstName(td.Name)
-			g.errs.Add(g.reserve(td.Funcs.Method, "method constant of "+td.decl.Name, td.pos))
+			g.errs.Add(g.reserve(td.Funcs.Method, "method constant of "+g.src(td).decl.Name, g.src(td).pos))
 		}
 	}
 	return g.errs.Err()
@@ -65,7 +65,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		for i, v := range td.Values {
 			name := g.names.enumConstName(td.Name, v)
 			td.ValueNames[i] = name
-			g.errs.Add(g.reserve(name, "constant for "+td.Name+" value "+v, td.pos))
+			g.errs.Add(g.reserve(name, "constant for "+td.Name+" value "+v, g.src(td).pos))
 		}
 	case interfaceForm:
 		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
@@ -76,10 +76,10 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 			names = append(names, td.Funcs.Validate)
 		}
 		if table {
-			if err := g.reserve(td.Funcs.Variants, "variant table of union "+td.Name, td.pos); err != nil {
+			if err := g.reserve(td.Funcs.Variants, "variant table of union "+td.Name, g.src(td).pos); err != nil {
 				return err
 			}
-			if err := checkTableSize(td); err != nil {
+			if err := g.checkTableSize(td); err != nil {
 				return err
 			}
 		}
@@ -88,7 +88,7 @@ func (g *generator) declareFuncs(td *typeDecl) error {
 		names, what = []string{td.Funcs.NewOne, td.Funcs.NewList}, "constructor of "+td.Name
 	}
 	for _, name := range names {
-		g.errs.Add(g.reserve(name, what, td.pos))
+		g.errs.Add(g.reserve(name, what, g.src(td).pos))
 	}
 	return nil
 }
@@ -122,16 +122,16 @@ func (g *generator) renamedAt(pos model.Pos) bool {
 
 // checkTableSize checks that the variants of an object union with a variant table define at
 // most the member names the runtime's variantTable can hold.
-func checkTableSize(td *typeDecl) error {
+func (p *plan) checkTableSize(td *typeDecl) error {
 	names := map[string]bool{}
 	for _, v := range td.Objects.Variants {
-		for _, n := range v.model.Known {
+		for _, n := range v.Known {
 			names[n] = true
 		}
 	}
 	if len(names) > maxUnionMembers {
 		return fmt.Errorf("%s: union %s: its variants define %d member names, more than the %d the decoder can tell apart",
-			td.pos, td.Name, len(names), maxUnionMembers)
+			p.src(td).pos, td.Name, len(names), maxUnionMembers)
 	}
 	return nil
 }

@@ -7,31 +7,19 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// objectChoice is how a union decodes a JSON object: the object variants and the decision
-// among them.
-type objectChoice struct {
-	decision *model.Decision
-	Variants []*variant
-	// Table is set when decoding may choose among several variants, which needs the Table of
-	// variants.
-	Table bool
-	// Tags are the discriminator's values grouped by the variants they select, absent the
-	// variants an object without it can be (tagCases); both nil without a discriminator.
-	Tags   []*tagCase
-	Absent []int
-}
+// The union choices are the ir's.
+type (
+	objectChoice = ir.ObjectChoice
+	kindChoice   = ir.KindChoice
+	tagCase      = ir.TagCase
+)
 
-// kindChoice is what a kind union decodes for one JSON kind: one variant, the alternatives of
-// an array (tried in order), or the object variants (see typeDecl.objects).
-type kindChoice struct {
-	JSONKind string
-	Variants []*variant
-}
 
 // planInterface plans a union of objects or of JSON kinds: its variants, and the types derived
 // from it.
 func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) error {
-	td.decision = dec
+	g.src(td).decision = dec
+	td.KindUnion = dec.Strategy == model.KindStrategy
 	if dec.Strategy == model.KindStrategy {
 		return g.planKinds(td, dec, s)
 	}
@@ -40,7 +28,7 @@ func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) err
 
 // planObjects plans the object variants of a union, decided by dec.
 func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error {
-	td.Objects = &objectChoice{decision: dec}
+	td.Objects = &objectChoice{Discriminator: dec.Discriminator}
 	seen := map[string]bool{}
 	for _, v := range td.Variants {
 		seen[v.Type.Name] = true
@@ -50,7 +38,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
-			vs.name, vs.def = td.Name+g.names.variantSuffix(v, i), td.defName+namer{}.variantSuffix(v, i)
+			vs.name, vs.def = td.Name+g.names.variantSuffix(v, i), g.src(td).defName+namer{}.variantSuffix(v, i)
 			vs.about = "a variant of [" + td.Name + "]"
 			typ, err = g.inline(v.Type, vs, structForm)
 		} else {
@@ -60,7 +48,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 			return err
 		}
 		if typ.Kind == externalKind {
-			return typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.Name)
+			return g.subPos[typ].Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", v.Type.Ref, td.Name)
 		}
 		if typ.Kind != structKind {
 			return v.Type.Pos.Errorf("%s: variant %d is not an object declaration", td.Name, i+1)
@@ -69,17 +57,22 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.Name, typ.Name)
 		}
 		seen[typ.Name] = true
-		ov := &variant{Type: typ, Pointer: true, JSONKind: "object", model: v}
+		ov := &variant{Type: typ, Pointer: true, JSONKind: ir.ObjectJSON}
+		g.variantModel[ov] = v
+		ov.Required, ov.Known = v.Required, v.Known
+		for _, val := range v.Values {
+			ov.Values = append(ov.Values, val.Str)
+		}
 		td.Objects.Variants = append(td.Objects.Variants, ov)
 		td.Variants = append(td.Variants, ov)
 	}
 	td.Tag = dec.Discriminator
-	if td.Tag == "" && inputRequiredIndex(td.Objects) >= 0 {
+	if td.Tag == "" && g.inputRequiredIndex(td.Objects) >= 0 {
 		td.Tag, td.ResultTag = resultTypeMember, true
 	}
 	if td.Tag != "" {
 		td.Unknown = unknownName(td.Name)
-		u := &typeDecl{Name: td.Unknown, defName: unknownName(td.defName), Form: unknownForm, pos: td.pos, unionName: td.Name}
+		u := g.newDecl(typeDecl{Name: td.Unknown, Form: unknownForm, Union: td}, declSource{defName: unknownName(g.src(td).defName), pos: g.src(td).pos})
 		if err := g.derived(u, s.owner); err != nil {
 			return err
 		}
@@ -96,9 +89,9 @@ const (
 
 // inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of
 // an object union, or -1.
-func inputRequiredIndex(oc *objectChoice) int {
+func (p *plan) inputRequiredIndex(oc *objectChoice) int {
 	for i, v := range oc.Variants {
-		if v.model.Type.Kind == model.Ref && v.model.Type.Ref == model.InputRequiredResultDecl && v.model.Object.Member(resultTypeMember) != nil {
+		if m := p.variantModel[v]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl && m.Object.Member(resultTypeMember) != nil {
 			return i
 		}
 	}
@@ -110,11 +103,11 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
 		wrapper, ok := wrapperName(td.Name, k.JSONKind)
 		if !ok {
-			return td.pos.Errorf("%s: variant of unknown JSON kind %q", td.Name, k.JSONKind)
+			return g.src(td).pos.Errorf("%s: variant of unknown JSON kind %q", td.Name, k.JSONKind)
 		}
-		choice := &kindChoice{JSONKind: k.JSONKind}
+		choice := &kindChoice{JSONKind: jsonKindOf(k.JSONKind)}
 		td.Kinds = append(td.Kinds, choice)
-		defWrapper, _ := wrapperName(td.defName, k.JSONKind)
+		defWrapper, _ := wrapperName(g.src(td).defName, k.JSONKind)
 		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.Name + "]", owner: s.owner}
 		switch {
 		case k.Objects != nil:
@@ -149,7 +142,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 // maps, slices and enums implement the union themselves; other variants get a wrapper type named
 // after their kind (ws.name).
 func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws site) (*variant, error) {
-	v := &variant{JSONKind: kind}
+	v := &variant{JSONKind: jsonKindOf(kind)}
 	switch {
 	case t.Kind == model.Ref:
 		typ, err := g.typeOf(t, ws)
@@ -164,7 +157,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		case builtinKind:
 			v.Type, err = g.wrapper(td, ws, typ)
 		case externalKind:
-			return nil, typ.pos.Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.Name)
+			return nil, g.subPos[typ].Errorf("substitute: %s is a variant of the union %s, which only a generated type can be", t.Ref, td.Name)
 		default:
 			return nil, t.Pos.Errorf("%s: %s cannot be a variant of a kind union", td.Name, t.Ref)
 		}
@@ -174,12 +167,12 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		v.Type, v.Pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
-		w := &typeDecl{Name: ws.name, defName: ws.def, Form: collectionForm, pos: t.Pos, about: ws.about, unionName: td.Name}
+		w := g.newDecl(typeDecl{Name: ws.name, Form: collectionForm, Union: td}, declSource{defName: ws.def, pos: t.Pos, about: ws.about})
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
 		v.Type = &goType{Kind: namedKind, Name: w.Name}
-		return v, g.planCollection(w, t, site{name: w.Name, def: w.defName, about: "[" + w.Name + "]", owner: ws.owner})
+		return v, g.planCollection(w, t, site{name: w.Name, def: g.src(w).defName, about: "[" + w.Name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
 		v.Type = typ
@@ -198,7 +191,7 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 
 // wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
 func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
-	w := &typeDecl{Name: s.name, defName: s.def, Form: wrapperForm, pos: union.pos, about: s.about, unionName: union.Name}
+	w := g.newDecl(typeDecl{Name: s.name, Form: wrapperForm, Union: union}, declSource{defName: s.def, pos: g.src(union).pos, about: s.about})
 	if base != nil {
 		w.Type = &goType{Kind: builtinKind, Name: base.Name}
 	}
@@ -218,34 +211,29 @@ func (g *generator) declareDefault(name string) {
 
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *typeDecl, owner string) error {
-	if err := g.reserve(td.Name, "variant of "+td.unionName, td.pos); err != nil {
+	if err := g.reserve(td.Name, "variant of "+td.Union.Name, g.src(td).pos); err != nil {
 		return err
 	}
-	g.declareDefault(td.defName)
+	g.declareDefault(g.src(td).defName)
 	g.after[owner] = append(g.after[owner], td)
 	return nil
 }
 
-// tagCase is a set of discriminator values and the variants they select.
-type tagCase struct {
-	Values   []string
-	Variants []int
-}
 
 // tagCases groups the variants of an object union by discriminator value, in order of first
 // appearance, merging the values that select the same variants. absent lists the variants an
 // object without the discriminator can be (those that declare it optional).
-func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
+func (p *plan) tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 	var values []string
 	byValue := map[string][]int{}
 	for i, v := range oc.Variants {
-		for _, val := range v.model.Values {
-			if _, ok := byValue[val.Str]; !ok {
-				values = append(values, val.Str)
+		for _, val := range v.Values {
+			if _, ok := byValue[val]; !ok {
+				values = append(values, val)
 			}
-			byValue[val.Str] = append(byValue[val.Str], i)
+			byValue[val] = append(byValue[val], i)
 		}
-		if v.model.DiscriminatorOptional {
+		if p.variantModel[v].DiscriminatorOptional {
 			absent = append(absent, i)
 		}
 	}
@@ -262,7 +250,7 @@ func tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 
 // needsTable reports whether decoding an object may choose among several variants.
 func needsTable(oc *objectChoice) bool {
-	if oc.decision.Discriminator == "" {
+	if oc.Discriminator == "" {
 		return len(oc.Variants) > 1
 	}
 	for _, tc := range oc.Tags {

@@ -368,7 +368,7 @@ type Protocol struct {
 	ResultResponse, ErrorResponse *Decl
 	// ErrorID and ErrorField are the Go names of the error response's id and error object,
 	// ErrorCode and ErrorMessage those of the error object's code and message.
-	ErrorID, ErrorField     string
+	ErrorID, ErrorField     *Field
 	ErrorCode, ErrorMessage string
 	ErrorType               string
 	ErrorPointer            bool
@@ -527,7 +527,7 @@ type Sampling struct {
 // SamplingRequest reads the messages of CreateMessageRequestParams (Decl): a slice of
 // SamplingMessage values or pointers.
 type SamplingRequest struct {
-	Decl     string
+	Decl     *Decl
 	Messages *Field
 }
 
@@ -540,7 +540,7 @@ const (
 
 // SamplingMessage reads the role and the content blocks of a message type (Decl).
 type SamplingMessage struct {
-	Decl          string
+	Decl          *Decl
 	Role, Content *Field
 	Blocks        int
 	// Elem is the type of a block of a one-or-many or a slice; ToolUse and ToolResult are its
@@ -563,8 +563,8 @@ type SamplingVariant struct {
 // (Tools, ToolChoice, IncludeContext), and the capabilities of a client (Client): its Sampling
 // member, and in that member's struct type, Tools and Context.
 type SamplingCapabilities struct {
-	Decl                             string
+	Decl                             *Decl
 	Tools, ToolChoice, Include       *Field
-	Client                           string
+	Client                           *Decl
 	Sampling, SamplingTools, Context *Field
 }

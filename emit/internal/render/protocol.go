@@ -367,8 +367,8 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 		jen.If(jen.Id("id").Op("==").Nil()).Block(jen.Id("id").Op("=").Id(p.RequestID.NullVariant).Values()),
 		jen.Add(obj...),
 		jen.Return(jen.Op("&").Id(p.ErrorResponse.Name).Values(jen.Dict{
-			jen.Id(p.ErrorID):    jen.Id("id"),
-			jen.Id(p.ErrorField): errorValue,
+			jen.Id(p.ErrorID.Name):    jen.Id("id"),
+			jen.Id(p.ErrorField.Name): errorValue,
 		})),
 	)
 	f.Line()

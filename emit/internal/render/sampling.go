@@ -32,7 +32,7 @@ func (r *renderer) samplingReaders() {
 // and message i (nil for a nil element of a slice of pointers).
 func (r *renderer) samplingRequest(q *ir.SamplingRequest) {
 	f := r.validateGo
-	recv := jen.Id("v").Op("*").Id(q.Decl)
+	recv := jen.Id("v").Op("*").Id(q.Decl.Name)
 	messages := jen.Id("v").Dot(q.Messages.Name)
 	f.Add(docComment("samplingMessages is the number of messages of the request, for the sampling rules."))
 	f.Func().Params(recv).Id("samplingMessages").Params().Int().Block(jen.Return(jen.Len(messages)))
@@ -51,7 +51,7 @@ func (r *renderer) samplingRequest(q *ir.SamplingRequest) {
 // asSamplingBlock methods of its content's tool use and tool result variants not written yet.
 func (r *renderer) samplingMessage(m *ir.SamplingMessage, variants map[string]bool) {
 	f := r.validateGo
-	recv := jen.Id("v").Op("*").Id(m.Decl)
+	recv := jen.Id("v").Op("*").Id(m.Decl.Name)
 	f.Add(docComment("samplingRole is the role of the message, for the sampling rules."))
 	f.Func().Params(recv).Id("samplingRole").Params().String().Block(jen.Return(readString(jen.Id("v"), m.Role, false)))
 	f.Line()
@@ -149,14 +149,14 @@ func (r *renderer) samplingCapabilities(c *ir.SamplingCapabilities) {
 		s = jen.Op("&").Add(s)
 	}
 	f.Add(docComment("samplingCapabilities reports whether the client declares the sampling capability, and in it tools and context, for CheckCapabilities. A nil client declares none."))
-	f.Func().Params(jen.Id("v").Op("*").Id(c.Client)).Id("samplingCapabilities").Params().Params(jen.Id("sampling"), jen.Id("tools"), jen.Id("context").Bool()).Block(
+	f.Func().Params(jen.Id("v").Op("*").Id(c.Client.Name)).Id("samplingCapabilities").Params().Params(jen.Id("sampling"), jen.Id("tools"), jen.Id("context").Bool()).Block(
 		jen.If(jen.Id("v").Op("!=").Nil().Op("&&").Add(declared(v, c.Sampling))).Block(
 			jen.Id("s").Op(":=").Add(s),
 			jen.Return(jen.True(), declared(jen.Id("s"), c.SamplingTools), declared(jen.Id("s"), c.Context))),
 		jen.Return(jen.False(), jen.False(), jen.False()),
 	)
 	f.Line()
-	recv := jen.Id("v").Op("*").Id(c.Decl)
+	recv := jen.Id("v").Op("*").Id(c.Decl.Name)
 	f.Add(docComment("samplingTools reports whether the request has tools and toolChoice, for CheckCapabilities."))
 	f.Func().Params(recv).Id("samplingTools").Params().Params(jen.Id("tools"), jen.Id("toolChoice").Bool()).Block(
 		jen.Return(declared(v, c.Tools), declared(v, c.ToolChoice)))
