@@ -217,7 +217,7 @@
 // types, constants and SchemaVersion their Go names (derived names follow); Fields, the fields';
 // Initialisms extends the initialisms. The parts are written with the default names: planning
 // gives every type the name it has without the configuration's names besides its own
-// (typeDecl.defName), and the parts' package-level identifiers are renamed to match (a renamed
+// (declSource.defName), and the parts' package-level identifiers are renamed to match (a renamed
 // field that a part uses is an error).
 // A substitute is an externalKind type: no declaration, and codecs and validators that call the
 // runtime's encodeExternal, decodeExternal and validateExternal (wire_external.go), which code
@@ -235,7 +235,7 @@
 // (the fields reordered), TagCodecs (encode and decode through encoding/json, no MarshalJSON),
 // AddFields (hand-written fields, not coded), DropUnknown (no Extra), Lenient (null as the zero
 // value, no missing-member errors); composite and numeric substitutes are externalKind types,
-// whose emptiness (goType.emptiness) planning decides from their kind (Substitute.Kind). Keys are member paths
+// whose emptiness (emptiness) planning decides from their kind (Substitute.Kind). Keys are member paths
 // through inline objects (memberOf), and an entry on a base's member reaches the declarations
 // inheriting it (memberKeys). A part that uses a field whose type or presence the configuration
 // changes (field.shaped) is an error at the entry. Every entry carries

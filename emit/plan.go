@@ -90,27 +90,27 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 		plan: &plan{
 			s:            s,
 			opts:         opts,
-			byDecl:       map[string]*typeDecl{},
-			byName:       map[string]*typeDecl{},
+			byDecl:       map[string]*ir.Decl{},
+			byName:       map[string]*ir.Decl{},
 			rules:        map[string]bool{},
 			checked:      map[string]bool{},
 			copiedParts:  map[string]bool{},
-			declSrc:      map[*typeDecl]*declSource{},
-			fieldSrc:     map[*field]*fieldSource{},
-			variantModel: map[*variant]*model.Variant{},
-			subPos:       map[*goType]model.Pos{},
+			declSrc:      map[*ir.Decl]*declSource{},
+			fieldSrc:     map[*ir.Field]*fieldSource{},
+			variantModel: map[*ir.Variant]*model.Variant{},
+			subPos:       map[*ir.Type]model.Pos{},
 		},
 		scope:           scope{},
 		defaults:        scope{},
 		nullUnions:      map[string]bool{},
-		after:           map[string][]*typeDecl{},
-		inlines:         map[inlineKey]*typeDecl{},
+		after:           map[string][]*ir.Decl{},
+		inlines:         map[inlineKey]*ir.Decl{},
 		usedNames:       map[string]bool{},
 		usedFields:      map[string]bool{},
 		usedSubstitutes: map[string]bool{},
 		usedShapes:      map[string]bool{},
 		referenced:      map[string]bool{},
-		tagCoded:        map[string]*typeDecl{},
+		tagCoded:        map[string]*ir.Decl{},
 	}
 }
 
@@ -125,18 +125,18 @@ type plan struct {
 	// types are the Go declarations in output order; byDecl finds them by schema declaration
 	// name, byName by Go name. rules lists the types that have hand-written validation rules
 	// (Options.Parts).
-	types  []*typeDecl
-	byDecl map[string]*typeDecl
-	byName map[string]*typeDecl
+	types  []*ir.Decl
+	byDecl map[string]*ir.Decl
+	byName map[string]*ir.Decl
 	rules  map[string]bool
 	// checked remembers which unions and collections have validation checks (namedChecks).
 	checked map[string]bool
-	// resultDecodes are the result unions with typed decodes by method (typeDecl.results).
-	resultDecodes []*typeDecl
+	// resultDecodes are the result unions with typed decodes by method (ir.Decl.Results).
+	resultDecodes []*ir.Decl
 	// proto is the protocol layer of the schema, nil for a schema without one.
-	proto *protocolPlan
+	proto *ir.Protocol
 	// sampling are the readers that the sampling rules call, nil without those rules.
-	sampling *samplingPlan
+	sampling *ir.Sampling
 	// constNames are the Go names of the schema's constants (declareNames), constDocs their
 	// doc texts (planDocs).
 	constNames map[*model.Const]string
@@ -152,24 +152,24 @@ type plan struct {
 	// The side tables: where each declaration and field comes from (declSource, fieldSource),
 	// the schema's variant of each object variant, and the configuration entry of each
 	// substitute's type.
-	declSrc      map[*typeDecl]*declSource
-	fieldSrc     map[*field]*fieldSource
-	variantModel map[*variant]*model.Variant
-	subPos       map[*goType]model.Pos
+	declSrc      map[*ir.Decl]*declSource
+	fieldSrc     map[*ir.Field]*fieldSource
+	variantModel map[*ir.Variant]*model.Variant
+	subPos       map[*ir.Type]model.Pos
 	// samplingJSON is set when a reader of the sampling rules reads content from its JSON
 	// encoding: the output has the part that does (//mcpgen:ondemand).
 	samplingJSON bool
 }
 
 // newDecl returns the declaration d, which comes from s.
-func (p *plan) newDecl(d typeDecl, s declSource) *typeDecl {
+func (p *plan) newDecl(d ir.Decl, s declSource) *ir.Decl {
 	td := &d
 	p.declSrc[td] = &s
 	return td
 }
 
 // src is where the declaration td comes from.
-func (p *plan) src(td *typeDecl) *declSource {
+func (p *plan) src(td *ir.Decl) *declSource {
 	s := p.declSrc[td]
 	if s == nil {
 		s = &declSource{}
@@ -179,7 +179,7 @@ func (p *plan) src(td *typeDecl) *declSource {
 }
 
 // newField returns the field f, which comes from s.
-func (p *plan) newField(f field, s fieldSource) *field {
+func (p *plan) newField(f ir.Field, s fieldSource) *ir.Field {
 	x := &f
 	if s.member != nil {
 		x.JSONName = s.member.Name
@@ -189,7 +189,7 @@ func (p *plan) newField(f field, s fieldSource) *field {
 }
 
 // fsrc is where the field f comes from.
-func (p *plan) fsrc(f *field) *fieldSource {
+func (p *plan) fsrc(f *ir.Field) *fieldSource {
 	s := p.fieldSrc[f]
 	if s == nil {
 		s = &fieldSource{}
@@ -204,7 +204,7 @@ type generator struct {
 	*plan
 	scope scope
 	// defaults holds the names the output's types have without the configuration's names
-	// (typeDecl.defName); defaultsClash is set when two of them are the same.
+	// (declSource.defName); defaultsClash is set when two of them are the same.
 	defaults      scope
 	defaultsClash bool
 
@@ -214,8 +214,8 @@ type generator struct {
 	nullUnions map[string]bool
 	// after lists, for each schema declaration, its Go declaration and the inline types
 	// declared after it; inlines finds inline types by position.
-	after   map[string][]*typeDecl
-	inlines map[inlineKey]*typeDecl
+	after   map[string][]*ir.Decl
+	inlines map[inlineKey]*ir.Decl
 
 	// selected are the declarations a configuration selects, with everything they reference;
 	// nil selects every declaration. substitutes are the Go types that replace declarations,
@@ -223,8 +223,8 @@ type generator struct {
 	// are the members whose types are roots without their declarations; embeds are the
 	// members whose fields are embedded (Config.Embed), by key.
 	selected          map[string]bool
-	substitutes       map[string]*goType
-	memberSubstitutes map[string]*goType
+	substitutes       map[string]*ir.Type
+	memberSubstitutes map[string]*ir.Type
 	memberRoots       []memberRoot
 	embeds            map[string]Entry
 	// omits are the members left out (Config.Omit), by key; defined the aliases that are
@@ -234,14 +234,14 @@ type generator struct {
 	// externalBases the structs of those that another output declares (substituted by a type of
 	// the package), planned for their fields but not written.
 	bases         map[string]Entry
-	externalBases map[string]*typeDecl
+	externalBases map[string]*ir.Decl
 	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
 	// that named a type or a field, or replaced a type; usedShapes, the member entries of
 	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
 	// substituted declarations that something refers to (checkConfigUsed).
 	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
 	// tagCoded finds the structs of Config.TagCodecs by their entries' names (checkConfigUsed).
-	tagCoded map[string]*typeDecl
+	tagCoded map[string]*ir.Decl
 
 	// errs are the errors planning found so far: it goes on after one where it can, so that a
 	// configuration's mistakes are reported together. shortSelection is set when a root of
@@ -266,16 +266,6 @@ const (
 	definedForm    = ir.DefinedForm
 )
 
-// Planning writes the ir's types (ir.Decl, ir.Field, ir.Variant, ir.Type) directly. What it
-// needs of the schema's model and of the configuration beside them, and rendering does not, is
-// kept in these side tables of the plan, keyed by the ir value (plan.decls, plan.fields, ...).
-type (
-	typeDecl = ir.Decl
-	field    = ir.Field
-	variant  = ir.Variant
-	goType   = ir.Type
-)
-
 // declSource is where a Go declaration comes from: a schema declaration, an inline type that
 // needed a name, or a type derived from a union (wrappers, Unknown).
 type declSource struct {
@@ -293,7 +283,7 @@ type declSource struct {
 	about string
 	// omitted are the members left out (Config.Omit), with the names their fields would have
 	// had and the entries' positions (fieldSource.shaped), for the parts' check.
-	omitted []*field
+	omitted []*ir.Field
 	// decision is how an interface union decodes (model.Decision).
 	decision *model.Decision
 }
@@ -321,7 +311,7 @@ type fieldSource struct {
 // site is where an inline type appears: it gives the type its name and doc.
 type site struct {
 	name  string // the Go name an inline type here gets
-	def   string // the name it gets without the configuration's names (typeDecl.defName)
+	def   string // the name it gets without the configuration's names (declSource.defName)
 	about string // what the type is, for its doc: "the type of [ClientCapabilities.Sampling]"
 	owner string // the schema declaration the type is declared after
 	// renamed is the key of Config.Names that gave name ("ClientCapabilities.sampling"), or "".
@@ -365,7 +355,7 @@ func (g *generator) planDecls() error {
 			return g.errs.Err()
 		}
 		g.byDecl[d.Name] = td
-		g.after[d.Name] = []*typeDecl{td}
+		g.after[d.Name] = []*ir.Decl{td}
 	}
 	if err := g.planExternalBases(); err != nil {
 		g.errs.Add(err)
@@ -435,9 +425,9 @@ func (g *generator) planDecls() error {
 }
 
 // declShell names a schema declaration and picks its form.
-func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
+func (g *generator) declShell(d *model.Decl) (*ir.Decl, error) {
 	name, pos := g.declName(d)
-	td := g.newDecl(typeDecl{Name: name}, declSource{defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d})
+	td := g.newDecl(ir.Decl{Name: name}, declSource{defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d})
 	// A name taken is reported, and the declaration planned all the same for its other errors.
 	g.errs.Add(g.declare(td.Name, "declaration "+d.Name, pos))
 	g.declareDefault(g.src(td).defName)
@@ -474,7 +464,7 @@ func (g *generator) declShell(d *model.Decl) (*typeDecl, error) {
 }
 
 // planDecl plans the body of a schema declaration.
-func (g *generator) planDecl(td *typeDecl) error {
+func (g *generator) planDecl(td *ir.Decl) error {
 	d := g.src(td).decl
 	s := site{name: td.Name, def: g.src(td).defName, about: "[" + td.Name + "]", owner: d.Name}
 	switch td.Form {
@@ -502,7 +492,7 @@ func (g *generator) planDecl(td *typeDecl) error {
 			e := g.defined[d.Name]
 			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
 		}
-		td.Type = &goType{Kind: structKind, Name: target.Name}
+		td.Type = &ir.Type{Kind: structKind, Name: target.Name}
 	}
 	return nil
 }
@@ -519,21 +509,21 @@ func (g *generator) planNullVariants() error {
 		if td.Form != interfaceForm || !td.KindUnion {
 			return g.src(td).pos.Errorf("%s: a member admits null besides this union, which is supported for a union of JSON kinds only", td.Name)
 		}
-		w := g.newDecl(typeDecl{Name: nullVariantName(td.Name), Form: wrapperForm, Union: td}, declSource{defName: nullVariantName(g.src(td).defName), pos: g.src(td).pos,
+		w := g.newDecl(ir.Decl{Name: nullVariantName(td.Name), Form: wrapperForm, Union: td}, declSource{defName: nullVariantName(g.src(td).defName), pos: g.src(td).pos,
 			about: "null, where a member of type [" + td.Name + "] admits it (the id of an error response); " +
 				"decoding a [" + td.Name + "] elsewhere rejects null, and Validate reports it"})
 		if err := g.derived(w, d.Name); err != nil {
 			return err
 		}
 		td.NullVariant = w.Name
-		td.Variants = append(td.Variants, &variant{Type: &goType{Kind: namedKind, Name: w.Name}, JSONKind: ir.NullJSON})
+		td.Variants = append(td.Variants, &ir.Variant{Type: &ir.Type{Kind: namedKind, Name: w.Name}, JSONKind: ir.NullJSON})
 	}
 	return nil
 }
 
 // planCollection plans a named map or slice type. Its inline element type is named after it,
 // with "Value" or "Item".
-func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
+func (g *generator) planCollection(td *ir.Decl, t *model.Type, s site) error {
 	var err error
 	if t.Kind == model.Map {
 		s.name, s.def = valueName(s.name), valueName(s.def)
@@ -546,7 +536,7 @@ func (g *generator) planCollection(td *typeDecl, t *model.Type, s site) error {
 }
 
 // aliasTarget returns the Go type an alias declaration stands for, following chains of aliases.
-func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) {
+func (g *generator) aliasTarget(td *ir.Decl, active []string) (*ir.Type, error) {
 	if td.Type != nil {
 		return td.Type, nil
 	}
@@ -570,16 +560,16 @@ func (g *generator) aliasTarget(td *typeDecl, active []string) (*goType, error) 
 }
 
 // refType is the Go type of a reference to a declaration.
-func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
+func (g *generator) refType(td *ir.Decl, active []string) (*ir.Type, error) {
 	switch td.Form {
 	case structForm, oneOrManyForm, definedForm:
-		return &goType{Kind: structKind, Name: td.Name}, nil
+		return &ir.Type{Kind: structKind, Name: td.Name}, nil
 	case enumForm:
-		return &goType{Kind: enumKind, Name: td.Name}, nil
+		return &ir.Type{Kind: enumKind, Name: td.Name}, nil
 	case collectionForm:
-		return &goType{Kind: namedKind, Name: td.Name}, nil
+		return &ir.Type{Kind: namedKind, Name: td.Name}, nil
 	case interfaceForm:
-		return &goType{Kind: unionKind, Name: td.Name, Union: td}, nil
+		return &ir.Type{Kind: unionKind, Name: td.Name, Union: td}, nil
 	}
 	target, err := g.aliasTarget(td, active)
 	if err != nil {
@@ -591,10 +581,10 @@ func (g *generator) refType(td *typeDecl, active []string) (*goType, error) {
 }
 
 // typeOf is the Go type of a schema type found at site s, declaring the inline types it needs.
-func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
+func (g *generator) typeOf(t *model.Type, s site) (*ir.Type, error) {
 	switch t.Kind {
 	case model.Any:
-		return &goType{Kind: rawKind}, nil
+		return &ir.Type{Kind: rawKind}, nil
 	case model.String, model.Integer, model.Number, model.Boolean:
 		return builtinOf(t.Kind), nil
 	case model.Literal:
@@ -612,13 +602,13 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 		elem, err := g.typeOf(t.Elem, s.elem())
 		if err == nil && elem.Kind == structKind {
 			if shape, _ := g.shapeOf("elements", g.opts.Config.Elements, s.keys); shape == Pointer {
-				elem = &goType{Kind: pointerKind, Elem: elem}
+				elem = &ir.Type{Kind: pointerKind, Elem: elem}
 			}
 		}
-		return &goType{Kind: sliceKind, Elem: elem}, err
+		return &ir.Type{Kind: sliceKind, Elem: elem}, err
 	case model.Map:
 		elem, err := g.typeOf(t.Elem, s.value())
-		return &goType{Kind: mapKind, Elem: elem}, err
+		return &ir.Type{Kind: mapKind, Elem: elem}, err
 	case model.Object:
 		return g.inline(t, s, structForm)
 	case model.Union:
@@ -628,7 +618,7 @@ func (g *generator) typeOf(t *model.Type, s site) (*goType, error) {
 }
 
 // unionType is the Go type of an inline union.
-func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
+func (g *generator) unionType(t *model.Type, s site) (*ir.Type, error) {
 	dec := t.Union.Decision
 	if dec == nil {
 		return nil, t.Pos.Errorf("%s: union has no decision (run model.Classify)", s.name)
@@ -642,20 +632,20 @@ func (g *generator) unionType(t *model.Type, s site) (*goType, error) {
 		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
 			s.name, s.def = itemName(s.name), itemName(s.def)
 			elem, err := g.typeOf(dec.Elem, s.elem())
-			return &goType{Kind: sliceKind, Elem: elem, Single: true}, err
+			return &ir.Type{Kind: sliceKind, Elem: elem, Single: true}, err
 		}
 		return g.inline(t, s, oneOrManyForm)
 	case model.FreeFormStrategy:
-		return &goType{Kind: rawKind}, nil
+		return &ir.Type{Kind: rawKind}, nil
 	case model.NullableStrategy:
 		elem, err := g.typeOf(dec.Elem, s)
-		return &goType{Kind: nullableKind, Elem: elem}, err
+		return &ir.Type{Kind: nullableKind, Elem: elem}, err
 	}
 	return nil, t.Pos.Errorf("%s: unknown union strategy %s", s.name, dec.Strategy)
 }
 
 // inline declares the named Go type of an inline object or union, once per schema position.
-func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
+func (g *generator) inline(t *model.Type, s site, f form) (*ir.Type, error) {
 	key := inlineKey{t.Pos, t.Kind}
 	if t.Pos.Line > 0 {
 		if td, ok := g.inlines[key]; ok {
@@ -663,7 +653,7 @@ func (g *generator) inline(t *model.Type, s site, f form) (*goType, error) {
 		}
 	}
 	owner := s.owner
-	td := g.newDecl(typeDecl{Name: s.name, Form: f}, declSource{pos: t.Pos, about: s.about})
+	td := g.newDecl(ir.Decl{Name: s.name, Form: f}, declSource{pos: t.Pos, about: s.about})
 	g.src(td).defName = g.defaults.free(s.def)
 	g.declareDefault(g.src(td).defName)
 	declPos := t.Pos
@@ -714,7 +704,7 @@ func (p *plan) declaring(m *model.Member) *model.Decl {
 // is the schema declaration the struct's inline types are declared after; path is the key of
 // the struct in the configuration (the declaration's name, or the key of the member holding the
 // inline object), "" where the configuration cannot name it.
-func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
+func (g *generator) planStruct(td *ir.Decl, obj *model.ObjectType, decl *model.Decl, owner, path string) error {
 	g.src(td).path = path
 	names := map[string]takenField{extraField: {by: "the unknown members (Extra)"}}
 	for _, m := range obj.Members {
@@ -724,7 +714,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 		}
 		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
 			g.usedShapes["omit "+key] = true
-			g.src(td).omitted = append(g.src(td).omitted, g.newField(field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m, shaped: e.Pos}))
+			g.src(td).omitted = append(g.src(td).omitted, g.newField(ir.Field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m, shaped: e.Pos}))
 			continue
 		}
 		f, err := g.planField(td, m, decl, owner, path, names)
@@ -752,7 +742,7 @@ func (g *generator) planStruct(td *typeDecl, obj *model.ObjectType, decl *model.
 			td.Added = append(td.Added, e.Name)
 		}
 	}
-	td.Rest = &goType{Kind: rawKind}
+	td.Rest = &ir.Type{Kind: rawKind}
 	if obj.Rest != nil && obj.Rest.Kind != model.Any {
 		s := site{name: extraName(td.Name), def: extraName(g.src(td).defName), about: "the value type of [" + td.Name + ".Extra]", owner: owner}
 		rest, err := g.typeOf(obj.Rest, s)
@@ -774,7 +764,7 @@ type takenField struct {
 
 // planField plans the field of member m of the struct td (see planStruct), or returns nil for a
 // member that an embedded base holds; names are the field names taken so far.
-func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, owner, path string, names map[string]takenField) (*field, error) {
+func (g *generator) planField(td *ir.Decl, m *model.Member, decl *model.Decl, owner, path string, names map[string]takenField) (*ir.Field, error) {
 	base, skip, err := g.holder(decl, m)
 	if err != nil || skip {
 		return nil, err // a base's struct holds only the members it declares and its bases hold
@@ -784,7 +774,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 		// The base holds the field: its entries reach the member, after the declaration's own.
 		keys = slices.Insert(keys, 1, base+"."+m.Name)
 	}
-	f := g.newField(field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m})
+	f := g.newField(ir.Field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m})
 	namePos := m.Pos
 	fieldKey := ""
 	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
@@ -842,7 +832,7 @@ func (g *generator) planField(td *typeDecl, m *model.Member, decl *model.Decl, o
 
 // memberSite is where the inline types of member m of the struct td are declared and how they
 // are named: an inherited member's after, and named after, the declaration that declares it.
-func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
+func (g *generator) memberSite(td *ir.Decl, m *model.Member, decl *model.Decl, owner, fieldName string, keys []string) site {
 	parent, parentDef, memberOwner := td.Name, g.src(td).defName, owner
 	if o := g.declaring(m); o != nil {
 		memberOwner = o.Name
@@ -860,7 +850,7 @@ func (g *generator) memberSite(td *typeDecl, m *model.Member, decl *model.Decl, 
 
 // memberType is the Go type of the member of f, found at site s: its substitute, or its schema
 // type with the shapes of literals, elements and one-or-many, each recorded in f.shaped.
-func (g *generator) memberType(f *field, s site, keys []string) (*goType, error) {
+func (g *generator) memberType(f *ir.Field, s site, keys []string) (*ir.Type, error) {
 	m := g.fsrc(f).member
 	if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
 		g.usedSubstitutes[key] = true
@@ -901,7 +891,7 @@ func (g *generator) memberType(f *field, s site, keys []string) (*goType, error)
 // optional entry on a required member makes it optional (Config.Optional); a required slice or
 // map may be encoded as null when nil (Config.NilAs), a required struct held by pointer
 // (Config.Objects). It returns the field's type.
-func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType {
+func (g *generator) requiredShapes(f *ir.Field, typ *ir.Type, keys []string) *ir.Type {
 	f.Optional = g.fsrc(f).member.Optional
 	if _, key, loosened := lookup(g.opts.Config.Optional.Members, keys); loosened && !g.fsrc(f).member.Optional {
 		f.Optional, g.fsrc(f).shaped = true, g.opts.Config.Optional.Members[key].Pos
@@ -917,7 +907,7 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 	}
 	if typ.Kind == structKind && !f.Optional {
 		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
-			typ, g.fsrc(f).shaped = &goType{Kind: pointerKind, Elem: typ}, pos
+			typ, g.fsrc(f).shaped = &ir.Type{Kind: pointerKind, Elem: typ}, pos
 		}
 	}
 	return typ
@@ -925,7 +915,7 @@ func (g *generator) requiredShapes(f *field, typ *goType, keys []string) *goType
 
 // optionalShape decides how an optional field holds and encodes its value (Config.Optional: a
 // pointer, omitempty, or a value always encoded), and its json tag's option.
-func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
+func (g *generator) optionalShape(td *ir.Decl, f *ir.Field, keys []string) error {
 	typ, m := f.Type, g.fsrc(f).member
 	if f.Optional {
 		if typ.Kind == nullableKind {
@@ -973,7 +963,7 @@ func (g *generator) optionalShape(td *typeDecl, f *field, keys []string) error {
 // embedField makes f an embedded field when an embed entry names its member (Config.Embed) and
 // no more specific fields entry (fieldKey) names it, and returns the position of what names the
 // field.
-func (g *generator) embedField(f *field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
+func (g *generator) embedField(f *ir.Field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
 	e, key, embed := lookup(g.embeds, keys)
 	g.fsrc(f).defEmbed = embed
 	if !embed || moreSpecific(keys, fieldKey, key) {
@@ -1005,13 +995,13 @@ func shapeOmitEmpty(sh Shape, keys []string) bool {
 
 // ordered returns the fields with the members of order first, in that order (Config.Order), and
 // the others after them, in the order they had.
-func ordered(fields []*field, order []Entry) []*field {
+func ordered(fields []*ir.Field, order []Entry) []*ir.Field {
 	rank := map[string]int{}
 	for i, e := range order {
 		rank[e.Name] = i + 1
 	}
 	out := slices.Clone(fields)
-	slices.SortStableFunc(out, func(a, b *field) int {
+	slices.SortStableFunc(out, func(a, b *ir.Field) int {
 		ra, rb := rank[a.JSONName], rank[b.JSONName]
 		switch {
 		case ra == 0 && rb == 0:
@@ -1059,7 +1049,7 @@ func addedFieldName(src string) (string, error) {
 }
 
 // elemPointers reports whether t holds arrays of pointers (Config.Elements).
-func elemPointers(t *goType) bool {
+func elemPointers(t *ir.Type) bool {
 	return t.Kind == sliceKind && (t.Elem.Kind == pointerKind || elemPointers(t.Elem))
 }
 
@@ -1092,7 +1082,7 @@ func (g *generator) stoodIn(t *model.Type) model.Pos {
 
 // oneOrManySlice reports whether t holds a one-or-many union as a plain slice
 // (Config.OneOrMany Slice), which has no struct of its own.
-func oneOrManySlice(t *goType) bool {
+func oneOrManySlice(t *ir.Type) bool {
 	return t.Kind == sliceKind && (t.Single || oneOrManySlice(t.Elem))
 }
 
@@ -1105,7 +1095,7 @@ func (g *generator) literal(t *model.Type) *model.Value {
 }
 
 // planOneOrMany plans `E | E[]`.
-func (g *generator) planOneOrMany(td *typeDecl, dec *model.Decision, s site) error {
+func (g *generator) planOneOrMany(td *ir.Decl, dec *model.Decision, s site) error {
 	s.name, s.def = itemName(s.name), itemName(s.def)
 	elem, err := g.typeOf(dec.Elem, s.elem())
 	td.Type = elem

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -147,11 +148,11 @@ func (g *generator) checkBases() {
 		if td == nil || td.Form != structForm {
 			continue
 		}
-		byBase := map[string]map[string]*field{}
+		byBase := map[string]map[string]*ir.Field{}
 		for _, f := range td.Fields {
 			if g.fsrc(f).baseDecl != "" {
 				if byBase[g.fsrc(f).baseDecl] == nil {
-					byBase[g.fsrc(f).baseDecl] = map[string]*field{}
+					byBase[g.fsrc(f).baseDecl] = map[string]*ir.Field{}
 				}
 				byBase[g.fsrc(f).baseDecl][f.JSONName] = f
 			}
@@ -210,7 +211,7 @@ func (g *generator) checkOmittedTags() error {
 // definedShell makes an alias declaration listed in Config.Defined a defined type: of a
 // declared object, a struct type of its own (definedForm); of string, a string type without
 // constants (an open enum). Any other declaration listed is refused.
-func (g *generator) definedShell(td *typeDecl) error {
+func (g *generator) definedShell(td *ir.Decl) error {
 	e, ok := g.defined[g.src(td).decl.Name]
 	if !ok {
 		return nil
@@ -236,7 +237,7 @@ func (g *generator) definedShell(td *typeDecl) error {
 // itself, by name, cannot be embedded as a base, nor a base whose members would declare inline
 // types (the other output declares them).
 func (g *generator) planExternalBases() error {
-	g.externalBases = map[string]*typeDecl{}
+	g.externalBases = map[string]*ir.Decl{}
 	for _, name := range slices.Sorted(maps.Keys(g.bases)) {
 		sub, d := g.substitutes[name], g.s.Decl(name)
 		if sub == nil {
@@ -247,7 +248,7 @@ func (g *generator) planExternalBases() error {
 			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, g.subPos[sub])
 		}
 		g.referenced[name] = true
-		td := g.newDecl(typeDecl{Name: sub.Name, Form: structForm}, declSource{defName: goName(d.Name), pos: d.Pos, decl: d})
+		td := g.newDecl(ir.Decl{Name: sub.Name, Form: structForm}, declSource{defName: goName(d.Name), pos: d.Pos, decl: d})
 		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
 			return err
 		}
@@ -260,7 +261,7 @@ func (g *generator) planExternalBases() error {
 }
 
 // baseDecl is the struct of the base name: generated here, or declared by another output.
-func (g *generator) baseDecl(name string) *typeDecl {
+func (g *generator) baseDecl(name string) *ir.Decl {
 	if td := g.byDecl[name]; td != nil {
 		return td
 	}

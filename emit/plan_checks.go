@@ -1,5 +1,7 @@
 package emit
 
+import "github.com/mcpgen/mcpgen/emit/internal/ir"
+
 import "slices"
 
 // Planning validation: which unions and named collections have checks, decided before any
@@ -7,7 +9,7 @@ import "slices"
 
 // checks reports whether validating a value of type t can find a problem beyond the
 // constraints of its member.
-func (p *plan) checks(t *goType) bool {
+func (p *plan) checks(t *ir.Type) bool {
 	switch t.Kind {
 	case externalKind, pointerKind:
 		return true
@@ -34,7 +36,7 @@ func (p *plan) checks(t *goType) bool {
 // elemChecks is checks for an element of an array or a map (or of a one-or-many value, or a
 // value of a typed Extra): there a nil union is not an absent member but a value that cannot be
 // encoded, so an element of a union type always has a check.
-func (p *plan) elemChecks(t *goType) bool {
+func (p *plan) elemChecks(t *ir.Type) bool {
 	return t.Kind == unionKind || p.checks(t)
 }
 
@@ -73,16 +75,16 @@ func (g *generator) planChecks() {
 
 // unionChecks reports whether a value of a union can have a problem: it can be a pointer (nil), an
 // unknown variant, or a variant with checks of its own.
-func (p *plan) unionChecks(td *typeDecl) bool {
+func (p *plan) unionChecks(td *ir.Decl) bool {
 	return td.Unknown != "" || td.NullVariant != "" ||
-		slices.ContainsFunc(td.Variants, func(v *variant) bool { return v.Pointer || p.checks(v.Type) })
+		slices.ContainsFunc(td.Variants, func(v *ir.Variant) bool { return v.Pointer || p.checks(v.Type) })
 }
 
 // structChecks reports whether validating a struct can find a problem, without its hand-written
 // rules (plan.checks adds those): a struct with fields checks that Extra repeats none of them (or,
 // without Extra, may check the fields), and one without checks the members that must be absent
 // and the values of a typed Extra.
-func (p *plan) structChecks(td *typeDecl) bool {
+func (p *plan) structChecks(td *ir.Decl) bool {
 	if len(td.Fields) > 0 {
 		return true
 	}
@@ -90,10 +92,10 @@ func (p *plan) structChecks(td *typeDecl) bool {
 }
 
 // declChecks is checks for a struct, or for a type defined as one, by its declaration.
-func (p *plan) declChecks(td *typeDecl) bool {
+func (p *plan) declChecks(td *ir.Decl) bool {
 	switch td.Form {
 	case structForm:
-		return p.checks(&goType{Kind: structKind, Name: td.Name})
+		return p.checks(&ir.Type{Kind: structKind, Name: td.Name})
 	case definedForm:
 		return p.checks(td.Type)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -231,8 +232,8 @@ func (g *generator) configure() {
 // members (which selectTypes does not walk into).
 func (g *generator) configureSubstitutes() {
 	c := g.opts.Config
-	g.substitutes = map[string]*goType{}
-	g.memberSubstitutes = map[string]*goType{}
+	g.substitutes = map[string]*ir.Type{}
+	g.memberSubstitutes = map[string]*ir.Type{}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
 		d, m, err := g.memberOf(key, sub.Pos, "substitute")
@@ -240,7 +241,7 @@ func (g *generator) configureSubstitutes() {
 			g.errs.Add(err)
 			continue
 		}
-		t := &goType{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer,
+		t := &ir.Type{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer,
 			Composite: sub.Composite, Underlying: sub.Kind}
 		g.subPos[t] = sub.Pos
 		if m == nil {
@@ -529,7 +530,7 @@ func (g *generator) declName(d *model.Decl) (string, model.Pos) {
 
 // inlineStruct is the inline object of a generated struct at path (ServerCapabilities.prompts),
 // nil when there is none.
-func (g *generator) inlineStruct(path string) *typeDecl {
+func (g *generator) inlineStruct(path string) *ir.Decl {
 	for _, d := range g.s.Decls {
 		for _, td := range g.after[d.Name] {
 			if g.src(td).path == path && td.Form == structForm {
@@ -563,7 +564,7 @@ func (g *generator) markTagCodecs() {
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
 			continue
 		}
-		if i := slices.IndexFunc(td.Fields, func(f *field) bool { return f.Implicit }); i >= 0 {
+		if i := slices.IndexFunc(td.Fields, func(f *ir.Field) bool { return f.Implicit }); i >= 0 {
 			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].JSONName))
 		}
 		td.TagCodec = true
@@ -657,7 +658,7 @@ func (g *generator) checkNamesUsed() {
 }
 
 // substitute returns the Go type that replaces the declaration a Ref names, or nil.
-func (g *generator) substitute(t *model.Type) *goType {
+func (g *generator) substitute(t *model.Type) *ir.Type {
 	if t.Kind != model.Ref {
 		return nil
 	}

@@ -1,5 +1,7 @@
 package emit
 
+import "github.com/mcpgen/mcpgen/emit/internal/ir"
+
 import "strings"
 
 // checkValueCycles refuses a struct that holds itself by value, through its fields and embedded
@@ -8,10 +10,10 @@ import "strings"
 // pointers, slices and maps, so the cycle has an entry of the configuration on it, where the
 // error is.
 func (g *generator) checkValueCycles() error {
-	state := map[*typeDecl]int{} // 1 while visiting, 2 when done
-	var path []*field
-	var visit func(td *typeDecl) error
-	visit = func(td *typeDecl) error {
+	state := map[*ir.Decl]int{} // 1 while visiting, 2 when done
+	var path []*ir.Field
+	var visit func(td *ir.Decl) error
+	visit = func(td *ir.Decl) error {
 		state[td] = 1
 		for _, f := range td.Fields {
 			next := g.heldByValue(f)
@@ -42,7 +44,7 @@ func (g *generator) checkValueCycles() error {
 
 // heldByValue is the struct of the output that the field f holds by value (its type, or the
 // embedded base holding it), nil for none.
-func (g *generator) heldByValue(f *field) *typeDecl {
+func (g *generator) heldByValue(f *ir.Field) *ir.Decl {
 	name := ""
 	switch {
 	case f.Base != "":
@@ -63,7 +65,7 @@ func (g *generator) heldByValue(f *field) *typeDecl {
 
 // cycleError is the error of the fields path, which end where the struct td holds itself, at the
 // configuration's entry that shaped one of them.
-func (p *plan) cycleError(td *typeDecl, path []*field) error {
+func (p *plan) cycleError(td *ir.Decl, path []*ir.Field) error {
 	var names []string
 	pos := p.src(td).pos
 	for _, f := range path {

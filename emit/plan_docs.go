@@ -89,7 +89,7 @@ func (p *plan) accessorDocs() (requests, notifications ir.AccessorDocs) {
 }
 
 // declDoc is the doc text of a type declaration, by its form.
-func (p *plan) declDoc(td *typeDecl) string {
+func (p *plan) declDoc(td *ir.Decl) string {
 	switch td.Form {
 	case aliasForm:
 		if td.Type.Kind == rawKind {
@@ -122,7 +122,7 @@ func (p *plan) declDoc(td *typeDecl) string {
 
 // fieldDoc is the doc text of a struct's field: the member's doc, what its constant or default
 // is.
-func (p *plan) fieldDoc(f *field) string {
+func (p *plan) fieldDoc(f *ir.Field) string {
 	var extra []string
 	if f.Literal != nil {
 		extra = append(extra, "Always "+f.Literal.Text+".")
@@ -135,7 +135,7 @@ func (p *plan) fieldDoc(f *field) string {
 
 // resultsDoc is the doc of the typed result decode of a result union: the types each method's
 // result can be.
-func resultsDoc(union *typeDecl) string {
+func resultsDoc(union *ir.Decl) string {
 	var docs []string
 	for _, rc := range union.Results {
 		var links []string
@@ -152,7 +152,7 @@ func resultsDoc(union *typeDecl) string {
 }
 
 // errorDocs are the docs of Typed and NewErrorResponse, which list the error objects.
-func errorDocs(proto *protocolPlan) (typed, response string) {
+func errorDocs(proto *ir.Protocol) (typed, response string) {
 	var links []string
 	for _, o := range proto.Typed {
 		links = append(links, "*["+o.Decl.Name+"] ("+o.Code.Literal.Num+")")
@@ -181,7 +181,7 @@ func errorDocs(proto *protocolPlan) (typed, response string) {
 }
 
 // messageDocs are the docs of Message and of the decoders of each side's messages.
-func (p *plan) messageDocs(proto *protocolPlan) {
+func (p *plan) messageDocs(proto *ir.Protocol) {
 	ifValidate := func(text string) string {
 		if p.opts.Config.NoValidate {
 			return ""
@@ -301,7 +301,7 @@ func (p *plan) docLink(target string) (string, bool) {
 		if td == nil || td.Form != structForm {
 			return "", false
 		}
-		var f *field
+		var f *ir.Field
 		for _, x := range td.Fields {
 			if x.JSONName == part {
 				f = x
@@ -317,7 +317,7 @@ func (p *plan) docLink(target string) (string, bool) {
 }
 
 // structNamed returns the struct declaration of a field type, or nil.
-func (p *plan) structNamed(t *goType) *typeDecl {
+func (p *plan) structNamed(t *ir.Type) *ir.Decl {
 	for t.Kind == nullableKind {
 		t = t.Elem
 	}
@@ -331,7 +331,7 @@ func (p *plan) structNamed(t *goType) *typeDecl {
 }
 
 // decisionDoc is the paragraph of a union's doc that says how decoding picks a variant.
-func decisionDoc(td *typeDecl) string {
+func decisionDoc(td *ir.Decl) string {
 	if !td.KindUnion {
 		return objectsDoc(td, "Decoding")
 	}
@@ -358,7 +358,7 @@ func decisionDoc(td *typeDecl) string {
 }
 
 // objectsDoc says how decoding an object picks a variant; it starts with subject.
-func objectsDoc(td *typeDecl, subject string) string {
+func objectsDoc(td *ir.Decl, subject string) string {
 	oc := td.Objects
 	// The order of the tries, and why a result falls back to Result, are explained once, in the
 	// package doc (templates.Doc, Unions).
@@ -412,7 +412,7 @@ func objectsDoc(td *typeDecl, subject string) string {
 	return doc
 }
 
-func candidatesLink(oc *objectChoice, candidates []int) string {
+func candidatesLink(oc *ir.ObjectChoice, candidates []int) string {
 	var links []string
 	for _, c := range candidates {
 		links = append(links, variantLink(oc.Variants[c]))
@@ -423,7 +423,7 @@ func candidatesLink(oc *objectChoice, candidates []int) string {
 	return "one of " + orList(links)
 }
 
-func variantLink(v *variant) string {
+func variantLink(v *ir.Variant) string {
 	if v.Pointer {
 		return "[*" + written(v.Type) + "]"
 	}
@@ -447,7 +447,7 @@ func quoteList(names []string) string {
 }
 
 // typeLink writes a type for a doc comment: a doc link for a named type.
-func typeLink(t *goType) string {
+func typeLink(t *ir.Type) string {
 	switch t.Kind {
 	case builtinKind:
 		if t.Alias != "" {

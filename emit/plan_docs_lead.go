@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -20,7 +21,7 @@ import (
 // typeDoc is the doc text of a type declaration: for a schema declaration, its doc with the name
 // as the subject of the first sentence; for an inline or derived type, a sentence saying what it
 // is. Then the extra paragraphs.
-func (p *plan) typeDoc(td *typeDecl, extra ...string) string {
+func (p *plan) typeDoc(td *ir.Decl, extra ...string) string {
 	if p.src(td).decl == nil {
 		return strings.Join(append([]string{td.Name + " is " + p.src(td).about + "."}, extra...), "\n\n")
 	}
@@ -222,7 +223,7 @@ const maxRefs = 5
 // derivedLead is a first sentence for a declaration whose schema doc is empty or cannot start with
 // its name, derived from the schema: what a union or enum holds, what an alias names, what a map
 // or array holds, where a struct is used. It is "" when there is nothing to say.
-func (p *plan) derivedLead(td *typeDecl) string {
+func (p *plan) derivedLead(td *ir.Decl) string {
 	switch td.Form {
 	case interfaceForm:
 		var links []string
@@ -263,7 +264,7 @@ func (p *plan) derivedLead(td *typeDecl) string {
 
 // usesLead says where a struct is used: the unions it is a variant of, the fields of its type, and
 // the declarations that include its members (it is their base).
-func (p *plan) usesLead(td *typeDecl) string {
+func (p *plan) usesLead(td *ir.Decl) string {
 	var variantOf, typeOf, baseOf []string
 	for _, other := range p.types {
 		switch other.Form {
@@ -311,7 +312,7 @@ func (p *plan) usesLead(td *typeDecl) string {
 }
 
 // refersTo reports whether t is, or holds, the named type name.
-func refersTo(t *goType, name string) bool {
+func refersTo(t *ir.Type, name string) bool {
 	for ; t != nil; t = t.Elem {
 		if t.Name == name || t.Alias == name {
 			return true

@@ -27,9 +27,8 @@ const (
 	pointerKind  = ir.PointerKind
 )
 
-
 // hasNil reports whether the type has a nil value, which then stands for an absent member.
-func hasNil(t *goType) bool {
+func hasNil(t *ir.Type) bool {
 	switch t.Kind {
 	case builtinKind, structKind, enumKind:
 		return false
@@ -39,7 +38,7 @@ func hasNil(t *goType) bool {
 	return true
 }
 
-// How a value is tested for emptiness as encoding/json's omitempty does (goType.emptiness): the
+// How a value is tested for emptiness as encoding/json's omitempty does (emptiness): the
 // ir's.
 const (
 	emptyNil     = ir.EmptyNil
@@ -51,7 +50,7 @@ const (
 )
 
 // emptiness says how a value of t is tested for emptiness as encoding/json's omitempty does.
-func emptiness(t *goType) int {
+func emptiness(t *ir.Type) int {
 	switch t.Kind {
 	case builtinKind, externalKind:
 		if t.Kind == externalKind && (t.Pointer || t.Path != "") {
@@ -100,7 +99,7 @@ var nilKinds = map[string]bool{"map": true, "slice": true, "interface": true, "p
 
 // embeddedName is the name of the field that embeds a value of type t (Config.Embed): the name
 // of its named type, or "" for a type that cannot be embedded.
-func embeddedName(t *goType) string {
+func embeddedName(t *ir.Type) string {
 	switch t.Kind {
 	case structKind, enumKind, namedKind, unionKind:
 		return written(t)
@@ -115,19 +114,19 @@ func embeddedName(t *goType) string {
 }
 
 // fieldString writes the field f as Go source, for messages: its name, type and json tag.
-func (p *plan) fieldString(f *field) string {
+func (p *plan) fieldString(f *ir.Field) string {
 	return fmt.Sprintf("%s %s `json:%q`", f.Name, p.typeString(f.Type, f.Pointer), f.JSONName+f.TagOption)
 }
 
 // typeString writes t as Go source, a pointer to it if pointer is set, for messages. The facts
 // that writing it reads are set first (toIR sets them again, once planning is done).
-func (p *plan) typeString(t *goType, pointer bool) string {
-	p.settleType(t, map[*goType]bool{})
+func (p *plan) typeString(t *ir.Type, pointer bool) string {
+	p.settleType(t, map[*ir.Type]bool{})
 	return render.GoSource(t, pointer)
 }
 
 // written is the name of the type as written, for docs: the alias if there is one.
-func written(t *goType) string {
+func written(t *ir.Type) string {
 	if t.Alias != "" {
 		return t.Alias
 	}
@@ -135,16 +134,16 @@ func written(t *goType) string {
 }
 
 // builtinOf is the Go type of a JSON scalar kind.
-func builtinOf(k model.Kind) *goType {
+func builtinOf(k model.Kind) *ir.Type {
 	switch k {
 	case model.String:
-		return &goType{Kind: builtinKind, Name: "string"}
+		return &ir.Type{Kind: builtinKind, Name: "string"}
 	case model.Integer:
-		return &goType{Kind: builtinKind, Name: "int64"}
+		return &ir.Type{Kind: builtinKind, Name: "int64"}
 	case model.Number:
-		return &goType{Kind: builtinKind, Name: "float64"}
+		return &ir.Type{Kind: builtinKind, Name: "float64"}
 	case model.Boolean:
-		return &goType{Kind: builtinKind, Name: "bool"}
+		return &ir.Type{Kind: builtinKind, Name: "bool"}
 	}
 	return nil
 }
@@ -154,7 +153,7 @@ var builtins = map[string]ir.Builtin{"string": ir.String, "int64": ir.Int64, "fl
 
 // builtinTypeOf is the builtin type t is: a builtinKind's, or an externalKind's that is a
 // predeclared one.
-func builtinTypeOf(t *goType) ir.Builtin {
+func builtinTypeOf(t *ir.Type) ir.Builtin {
 	if t.Kind == builtinKind || t.Kind == externalKind && t.Path == "" {
 		return builtins[t.Name]
 	}
@@ -163,7 +162,7 @@ func builtinTypeOf(t *goType) ir.Builtin {
 
 // shapeOf is the shape of an externalKind's type: a map or a slice, where the configuration
 // says so.
-func shapeOf(t *goType) ir.Shape {
+func shapeOf(t *ir.Type) ir.Shape {
 	switch {
 	case t.Kind != externalKind:
 		return ir.OtherShape

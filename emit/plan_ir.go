@@ -22,7 +22,7 @@ func (p *plan) toIR() *ir.Package {
 		SchemaVersion: p.schemaVersionName(), NoValidate: c.NoValidate, DropUnknown: c.DropUnknown,
 		Lenient: c.Lenient, Copied: p.files, Extra: extraField, Decls: p.types, ResultDecodes: p.resultDecodes,
 		Protocol: p.proto, Sampling: p.sampling}
-	seen := map[*goType]bool{}
+	seen := map[*ir.Type]bool{}
 	for _, td := range p.types {
 		p.settleDecl(td, seen)
 	}
@@ -54,7 +54,7 @@ func (p *plan) toIR() *ir.Package {
 }
 
 // settleDecl sets the facts of a declaration, its fields, variants and types.
-func (p *plan) settleDecl(td *typeDecl, seen map[*goType]bool) {
+func (p *plan) settleDecl(td *ir.Decl, seen map[*ir.Type]bool) {
 	td.TagCodec = td.TagCodec || td.Form == definedForm && p.byName[td.Type.Name].TagCodec
 	td.Envelope = td.Form == structForm && isEnvelope(td)
 	td.Rules, td.Checks = p.rules[td.Name], p.declChecks(td)
@@ -74,7 +74,7 @@ func (p *plan) settleDecl(td *typeDecl, seen map[*goType]bool) {
 
 // settleField sets what the ir holds of a field's member: its default, its constraints, and
 // whether a nil substitute stands for null.
-func (p *plan) settleField(f *field, seen map[*goType]bool) {
+func (p *plan) settleField(f *ir.Field, seen map[*ir.Type]bool) {
 	p.settleType(f.Type, seen)
 	m := p.fsrc(f).member
 	c := m.Constraints
@@ -85,7 +85,7 @@ func (p *plan) settleField(f *field, seen map[*goType]bool) {
 
 // settleType sets what planning decides about a type: whether it has nil, how omitempty tests
 // it, whether validating it can find a problem, and the builtin type or shape it is.
-func (p *plan) settleType(t *goType, seen map[*goType]bool) {
+func (p *plan) settleType(t *ir.Type, seen map[*ir.Type]bool) {
 	if t == nil || seen[t] {
 		return
 	}
@@ -97,7 +97,7 @@ func (p *plan) settleType(t *goType, seen map[*goType]bool) {
 
 // settleProtocol sets which error object is the error response's own, and the facts of the
 // method table's types.
-func (p *plan) settleProtocol(pr *protocolPlan, seen map[*goType]bool) {
+func (p *plan) settleProtocol(pr *ir.Protocol, seen map[*ir.Type]bool) {
 	pr.Names, pr.InternalError, pr.MethodNotFound = protocolNames, ir.InternalError, ir.MethodNotFound
 	for _, e := range pr.Errors {
 		e.Own = e.Decl.Name == pr.ErrorType
@@ -116,7 +116,7 @@ func (p *plan) settleProtocol(pr *protocolPlan, seen map[*goType]bool) {
 // unknownReport says how Validate reports the Unknown variant of a union: the values the union
 // knows, and whether it is a message of a method the version does not define (with the
 // protocol layer).
-func (p *plan) unknownReport(td *typeDecl) (string, bool) {
+func (p *plan) unknownReport(td *ir.Decl) (string, bool) {
 	union := td.Union
 	var values []string
 	for _, v := range union.Objects.Variants {

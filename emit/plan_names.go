@@ -213,7 +213,7 @@ func isErrorCode(v model.Value) bool {
 }
 
 // methodOf returns the method of a declared struct whose "method" member is a string literal.
-func (p *plan) methodOf(td *typeDecl) (string, bool) {
+func (p *plan) methodOf(td *ir.Decl) (string, bool) {
 	if p.src(td).decl == nil || td.Form != structForm {
 		return "", false
 	}

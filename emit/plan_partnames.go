@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -30,7 +31,7 @@ type partRenames struct {
 }
 
 // partNames pairs the names the output's types, constants and fields have without the
-// configuration's names (typeDecl.defName, the default namer) with the output's, or returns nil
+// configuration's names (declSource.defName, the default namer) with the output's, or returns nil
 // when the configuration changes no name. Should the default names collide where the
 // configured ones do not, parts are copied as written.
 func (g *generator) partNames() *partRenames {
@@ -84,7 +85,7 @@ type renamedField struct {
 // renamedFields records the fields of the struct td whose names are not their default names
 // (the default namer's, or for a field an embed entry names its type's default name), or reports false
 // when two default names of td are the same or one is not a Go identifier.
-func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
+func (g *generator) renamedFields(r *partRenames, td *ir.Decl) bool {
 	seen := map[string]bool{"Extra": true}
 	for _, f := range td.Fields {
 		def := fieldName(f.JSONName)
@@ -111,7 +112,7 @@ func (g *generator) renamedFields(r *partRenames, td *typeDecl) bool {
 // fieldEntry is the position of the configuration entry that names the field f: its Fields
 // entry (at any depth, or on the declaration of an inherited member), or the initialism that
 // changes it.
-func (g *generator) fieldEntry(f *field) model.Pos {
+func (g *generator) fieldEntry(f *ir.Field) model.Pos {
 	if g.fsrc(f).namedAt.Line > 0 {
 		return g.fsrc(f).namedAt
 	}

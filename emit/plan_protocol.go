@@ -17,16 +17,6 @@ import (
 // The roles of the protocol layer are model's (model.Sides, model.RequestIDDecl,
 // model.EnvelopePrefix, ...).
 
-// The protocol layer is the ir's.
-type (
-	protocolPlan = ir.Protocol
-	protocolSide = ir.Side
-	accessor     = ir.Accessor
-	errorObject  = ir.ErrorObject
-)
-
-
-
 // messageUnion is what a message union holds: the ir's role.
 type messageUnion = ir.Role
 
@@ -35,12 +25,10 @@ const (
 	notificationUnion = ir.Notifications
 )
 
-
-
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
 // output that does not generate every one of them (a configuration selects types, or
 // substitutes one).
-func (g *generator) planProtocol() *protocolPlan {
+func (g *generator) planProtocol() *ir.Protocol {
 	for _, name := range resultUnions {
 		if td := g.byDecl[name]; td == nil || td.Form != interfaceForm || td.Objects == nil {
 			return nil
@@ -50,7 +38,7 @@ func (g *generator) planProtocol() *protocolPlan {
 	if id == nil || id.Form != interfaceForm || id.NullVariant == "" {
 		return nil
 	}
-	p := &protocolPlan{RequestID: id, AnyResult: g.byDecl[model.AnyResultDecl], Roles: map[*typeDecl]messageUnion{}}
+	p := &ir.Protocol{RequestID: id, AnyResult: g.byDecl[model.AnyResultDecl], Roles: map[*ir.Decl]messageUnion{}}
 	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
 			td := g.byDecl[name]
@@ -90,7 +78,7 @@ func (g *generator) planProtocol() *protocolPlan {
 		}
 	}
 	for _, side := range model.Sides() {
-		s := &protocolSide{Name: side.Name, Requests: g.byDecl[side.Request],
+		s := &ir.Side{Name: side.Name, Requests: g.byDecl[side.Request],
 			Notifications: g.byDecl[side.Notification], Results: g.byDecl[side.Result]}
 		s.Decode, s.NoCopy, s.Internal = sideDecoders(side.Name)
 		s.UnmarshalFor = resultFuncNames(ir.Funcs{}, s.Results.Name).UnmarshalFor
@@ -105,7 +93,7 @@ func (g *generator) planProtocol() *protocolPlan {
 }
 
 // layerNames are the package-level names of the protocol layer p.
-func layerNames(p *protocolPlan) []string {
+func layerNames(p *ir.Protocol) []string {
 	names := slices.Clone(protocolFuncs)
 	for _, s := range p.Sides {
 		names = append(names, s.Decode, s.NoCopy, s.Internal)
@@ -130,7 +118,7 @@ func (g *generator) planResultResponses() {
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses; and
 // those of them that the accessors do not give GetID.
-func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*accessor) {
+func (g *generator) messages(p *ir.Protocol) (names []string, idMethods []*ir.Accessor) {
 	add := func(name string) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
@@ -156,7 +144,7 @@ func (g *generator) messages(p *protocolPlan) (names []string, idMethods []*acce
 	add(p.ErrorResponse.Name)
 	for _, name := range names {
 		if vt := g.byName[name]; vt.Form != unknownForm && !accessors[name] {
-			idMethods = append(idMethods, &accessor{Decl: vt, ID: fieldByJSON(vt, "id")})
+			idMethods = append(idMethods, &ir.Accessor{Decl: vt, ID: fieldByJSON(vt, "id")})
 		}
 	}
 	return names, idMethods
@@ -170,7 +158,7 @@ func (g *generator) checkMessageIDs() error {
 	if p == nil {
 		return nil
 	}
-	responses := append([]*accessor{{Decl: p.ErrorResponse, ID: p.ErrorID}}, p.IDMethods...)
+	responses := append([]*ir.Accessor{{Decl: p.ErrorResponse, ID: p.ErrorID}}, p.IDMethods...)
 	for i, a := range append(responses, p.Accessors...) {
 		f := a.ID
 		if a.Decl == nil || f != nil && f.Type.Kind == unionKind && f.Type.Name == p.RequestID.Name && !f.Pointer {
@@ -195,8 +183,8 @@ func (g *generator) checkMessageIDs() error {
 
 // accessors lists the types given GetMethod, GetID and GetParams: every variant of the message
 // unions, and their Unknown variants, once each.
-func (g *generator) accessors(p *protocolPlan) []*accessor {
-	var out []*accessor
+func (g *generator) accessors(p *ir.Protocol) []*ir.Accessor {
+	var out []*ir.Accessor
 	seen := map[string]bool{}
 	for _, td := range p.Unions {
 		for _, v := range td.Objects.Variants {
@@ -205,14 +193,14 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 				continue
 			}
 			seen[vt.Name] = true
-			a := &accessor{Decl: vt, ID: fieldByJSON(vt, "id"), Params: fieldByJSON(vt, "params")}
+			a := &ir.Accessor{Decl: vt, ID: fieldByJSON(vt, "id"), Params: fieldByJSON(vt, "params")}
 			a.Method, _ = g.methodOf(vt)
 			a.NoID = a.ID == nil && (p.Roles[td] == requestUnion || isEnvelope(vt))
 			out = append(out, a)
 		}
 		if td.Unknown != "" && !seen[td.Unknown] {
 			seen[td.Unknown] = true
-			out = append(out, &accessor{Unknown: td.Unknown})
+			out = append(out, &ir.Accessor{Unknown: td.Unknown})
 		}
 	}
 	return out
@@ -220,7 +208,7 @@ func (g *generator) accessors(p *protocolPlan) []*accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
+func (g *generator) methodEntries(p *ir.Protocol) []*ir.MethodEntry {
 	entries := map[string]*ir.MethodEntry{}
 	for _, td := range p.Unions {
 		client := td == p.Sides[0].Requests || td == p.Sides[0].Notifications
@@ -252,7 +240,7 @@ func (g *generator) methodEntries(p *protocolPlan) []*ir.MethodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) *ir.MethodEntry {
+func (g *generator) methodEntry(vt *ir.Decl, method string, notification bool) *ir.MethodEntry {
 	e := &ir.MethodEntry{Method: method, Notification: notification, Message: vt}
 	if params := fieldByJSON(vt, "params"); params != nil && (params.Type.Kind == unionKind || params.Type.Kind == structKind) {
 		e.Params, e.ParamsPointer = params.Type, params.Type.Kind == structKind
@@ -262,14 +250,14 @@ func (g *generator) methodEntry(vt *typeDecl, method string, notification bool) 
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func (g *generator) addResults(e *ir.MethodEntry, answers *typeDecl) {
+func (g *generator) addResults(e *ir.MethodEntry, answers *ir.Decl) {
 	for _, rc := range answers.Results {
 		if rc.Value != e.Method {
 			continue
 		}
 		for _, c := range rc.Candidates {
 			res := answers.Objects.Variants[c]
-			if !slices.ContainsFunc(e.Results, func(t *goType) bool { return written(t) == written(res.Type) }) {
+			if !slices.ContainsFunc(e.Results, func(t *ir.Type) bool { return written(t) == written(res.Type) }) {
 				e.Results = append(e.Results, res.Type)
 			}
 			if m := g.variantModel[res]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl {
@@ -280,7 +268,7 @@ func (g *generator) addResults(e *ir.MethodEntry, answers *typeDecl) {
 }
 
 // fieldByJSON returns the field of a struct for the member with the given JSON name, or nil.
-func fieldByJSON(td *typeDecl, name string) *field {
+func fieldByJSON(td *ir.Decl, name string) *ir.Field {
 	for _, f := range td.Fields {
 		if f.JSONName == name {
 			return f
@@ -291,8 +279,8 @@ func fieldByJSON(td *typeDecl, name string) *field {
 
 // errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
 // message (and no field named Error), in declaration order.
-func (g *generator) errorObjects() []*errorObject {
-	var out []*errorObject
+func (g *generator) errorObjects() []*ir.ErrorObject {
+	var out []*ir.ErrorObject
 	for _, td := range g.types {
 		if td.Form != structForm {
 			continue
@@ -300,10 +288,10 @@ func (g *generator) errorObjects() []*errorObject {
 		code, message := fieldByJSON(td, "code"), fieldByJSON(td, "message")
 		if code == nil || message == nil || code.Type.Kind != builtinKind || code.Type.Name != "int64" ||
 			message.Type.Kind != builtinKind || message.Type.Name != "string" || code.Pointer || message.Pointer ||
-			slices.ContainsFunc(td.Fields, func(f *field) bool { return f.Name == "Error" }) {
+			slices.ContainsFunc(td.Fields, func(f *ir.Field) bool { return f.Name == "Error" }) {
 			continue
 		}
-		out = append(out, &errorObject{Decl: td, Code: code, Message: message})
+		out = append(out, &ir.ErrorObject{Decl: td, Code: code, Message: message})
 	}
 	return out
 }
@@ -313,7 +301,7 @@ func (g *generator) errorObjects() []*errorObject {
 // error methods of the runtime could not be written for it.
 func (g *generator) checkErrorType() error {
 	p := g.proto
-	if p == nil || slices.ContainsFunc(p.Errors, func(o *errorObject) bool { return o.Decl.Name == p.ErrorType }) {
+	if p == nil || slices.ContainsFunc(p.Errors, func(o *ir.ErrorObject) bool { return o.Decl.Name == p.ErrorType }) {
 		return nil
 	}
 	what, pos := "member error of "+g.src(p.ErrorResponse).decl.Name, g.src(p.ErrorResponse).pos
@@ -347,7 +335,7 @@ func (g *generator) checkMessageCodecs() error {
 // errorObjectEntry is the position of the configuration's entry that made the struct td no
 // error object (errorObjects): one that left out, shaped or substituted its code or message,
 // or named a field Error; zero for none.
-func (p *plan) errorObjectEntry(td *typeDecl) model.Pos {
+func (p *plan) errorObjectEntry(td *ir.Decl) model.Pos {
 	for _, f := range append(slices.Clone(td.Fields), p.src(td).omitted...) {
 		switch src := p.fsrc(f); {
 		case f.Name == "Error" && src.namedAt.Line > 0:
@@ -361,8 +349,8 @@ func (p *plan) errorObjectEntry(td *typeDecl) model.Pos {
 
 // typedErrors are the error objects with a constant code other than the error response's own
 // type, the first of each code: Typed converts an error to them.
-func typedErrors(p *protocolPlan) []*errorObject {
-	var out []*errorObject
+func typedErrors(p *ir.Protocol) []*ir.ErrorObject {
+	var out []*ir.ErrorObject
 	seen := map[string]bool{}
 	for _, e := range p.Errors {
 		c := e.Code
@@ -376,6 +364,6 @@ func typedErrors(p *protocolPlan) []*errorObject {
 }
 
 // isEnvelope reports whether a struct is a JSON-RPC message: it has a "jsonrpc" member.
-func isEnvelope(td *typeDecl) bool {
-	return slices.ContainsFunc(td.Fields, func(f *field) bool { return f.JSONName == "jsonrpc" })
+func isEnvelope(td *ir.Decl) bool {
+	return slices.ContainsFunc(td.Fields, func(f *ir.Field) bool { return f.JSONName == "jsonrpc" })
 }

@@ -14,11 +14,10 @@ import (
 // resultUnions are the unions of results that get a typed decode by request method.
 var resultUnions = model.ResultUnions()
 
-
 // methodRequest is a request declaration and its method, with the declarations its result can
 // be (resultsOf); own is set when the first is the request's own result (FooResult).
 type methodRequest struct {
-	td      *typeDecl
+	td      *ir.Decl
 	value   string
 	results []string
 	own     bool
@@ -152,9 +151,9 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 }
 
 // isRequestVariant reports whether td is a variant of a message union of requests.
-func (g *generator) isRequestVariant(td *typeDecl) bool {
+func (g *generator) isRequestVariant(td *ir.Decl) bool {
 	for _, name := range model.RequestUnions() {
-		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *variant) bool { return v.Type.Name == td.Name }) {
+		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *ir.Variant) bool { return v.Type.Name == td.Name }) {
 			return true
 		}
 	}
@@ -183,7 +182,7 @@ func (g *generator) responseResults(response string) []string {
 
 // resultVariant is the index of the variant of union that is the declaration decl, or an alias
 // of it (EmptyResult is Result), or -1.
-func (g *generator) resultVariant(union *typeDecl, decl string) int {
+func (g *generator) resultVariant(union *ir.Decl, decl string) int {
 	d := g.s.Decl(decl)
 	if d == nil {
 		return -1
@@ -207,7 +206,7 @@ func (g *generator) checkMessageMethods() error {
 	if g.proto == nil {
 		return nil
 	}
-	seen := map[string]*typeDecl{}
+	seen := map[string]*ir.Decl{}
 	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
 		for _, v := range g.byDecl[name].Variants {
 			td := g.byName[v.Type.Name]

@@ -23,15 +23,15 @@ import (
 var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
 // usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time
-// (goType.emptiness emptyReflect, of a member encoded when not empty), and usesZeroExternal
+// (emptiness emptyReflect, of a member encoded when not empty), and usesZeroExternal
 // whether one is tested for its zero value (a member encoded when not zero, of a struct or a
 // substituted type).
 func (p *plan) usesEmptyExternal() bool {
-	return p.anyField(func(f *field) bool { return f.OmitEmpty && emptiness(f.Type) == emptyReflect })
+	return p.anyField(func(f *ir.Field) bool { return f.OmitEmpty && emptiness(f.Type) == emptyReflect })
 }
 
 func (p *plan) usesZeroExternal() bool {
-	return p.anyField(func(f *field) bool {
+	return p.anyField(func(f *ir.Field) bool {
 		if !f.OmitZero || hasNil(f.Type) {
 			return false
 		}
@@ -41,7 +41,7 @@ func (p *plan) usesZeroExternal() bool {
 	})
 }
 
-func (p *plan) anyField(is func(*field) bool) bool {
+func (p *plan) anyField(is func(*ir.Field) bool) bool {
 	for _, td := range p.types {
 		if slices.ContainsFunc(td.Fields, is) {
 			return true

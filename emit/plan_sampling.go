@@ -24,28 +24,15 @@ var (
 	samplingCapsNeeds    = []string{"CreateMessageRequestParams", "ToolUseContent", "ClientCapabilities"}
 )
 
-// The readers of the sampling rules are the ir's.
-type (
-	samplingPlan    = ir.Sampling
-	samplingRequest = ir.SamplingRequest
-	samplingMessage = ir.SamplingMessage
-	samplingVariant = ir.SamplingVariant
-	samplingCaps    = ir.SamplingCapabilities
-)
-
-
-
-
-
 // planSampling plans the readers of the sampling parts that the output has, or returns nil
 // when it has none (no validators, or a version without sampling with tools). A member the
 // rules need and cannot read (left out, or substituted by a type that is not a string where they
 // compare strings) is an error at the configuration entry that made it so.
-func (g *generator) planSampling() (*samplingPlan, error) {
+func (g *generator) planSampling() (*ir.Sampling, error) {
 	if g.opts.Config.NoValidate {
 		return nil, nil
 	}
-	sp := &samplingPlan{}
+	sp := &ir.Sampling{}
 	if g.generatesAll(samplingRequestNeeds) {
 		req, err := g.planSamplingRequest()
 		if err != nil {
@@ -76,7 +63,7 @@ func (g *generator) planSampling() (*samplingPlan, error) {
 
 // planSamplingRequest plans the reader of a request's messages: a slice of SamplingMessage,
 // by value or by pointer.
-func (g *generator) planSamplingRequest() (*samplingRequest, error) {
+func (g *generator) planSamplingRequest() (*ir.SamplingRequest, error) {
 	td := g.byDecl["CreateMessageRequestParams"]
 	f, err := g.samplingField(td, "messages")
 	if err != nil {
@@ -89,11 +76,11 @@ func (g *generator) planSamplingRequest() (*samplingRequest, error) {
 	if f.Type.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
 		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].Name)
 	}
-	return &samplingRequest{Decl: td, Messages: f}, nil
+	return &ir.SamplingRequest{Decl: td, Messages: f}, nil
 }
 
 // addSamplingMessage plans the readers of the role and content of the message type td.
-func (g *generator) addSamplingMessage(sp *samplingPlan, td *typeDecl) error {
+func (g *generator) addSamplingMessage(sp *ir.Sampling, td *ir.Decl) error {
 	role, err := g.samplingString(td, "role")
 	if err != nil {
 		return err
@@ -102,7 +89,7 @@ func (g *generator) addSamplingMessage(sp *samplingPlan, td *typeDecl) error {
 	if err != nil {
 		return err
 	}
-	m := &samplingMessage{Decl: td, Role: role, Content: content, Blocks: ir.BlocksJSON}
+	m := &ir.SamplingMessage{Decl: td, Role: role, Content: content, Blocks: ir.BlocksJSON}
 	t := content.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
@@ -132,9 +119,9 @@ func (g *generator) addSamplingMessage(sp *samplingPlan, td *typeDecl) error {
 // samplingVariant is the variant of the union u whose type is the declaration decl's, with the
 // field of the id it holds; nil when u has no such variant (its blocks of that type decode as
 // Unknown, whose raw JSON the rules read).
-func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVariant, error) {
+func (g *generator) samplingVariant(u *ir.Decl, decl, id string) (*ir.SamplingVariant, error) {
 	td := g.byDecl[decl]
-	i := slices.IndexFunc(u.Variants, func(v *variant) bool { return v.Type.Kind == structKind && v.Type.Name == td.Name })
+	i := slices.IndexFunc(u.Variants, func(v *ir.Variant) bool { return v.Type.Kind == structKind && v.Type.Name == td.Name })
 	if i < 0 {
 		return nil, nil
 	}
@@ -142,13 +129,13 @@ func (g *generator) samplingVariant(u *typeDecl, decl, id string) (*samplingVari
 	if err != nil {
 		return nil, err
 	}
-	return &samplingVariant{Variant: u.Variants[i], ID: f}, nil
+	return &ir.SamplingVariant{Variant: u.Variants[i], ID: f}, nil
 }
 
 // planSamplingCaps plans the readers of CheckCapabilities: the request's tools, toolChoice and
 // includeContext, and the client's sampling capability with its tools and context.
-func (g *generator) planSamplingCaps() (*samplingCaps, error) {
-	c := &samplingCaps{Decl: g.byDecl["CreateMessageRequestParams"], Client: g.byDecl["ClientCapabilities"]}
+func (g *generator) planSamplingCaps() (*ir.SamplingCapabilities, error) {
+	c := &ir.SamplingCapabilities{Decl: g.byDecl["CreateMessageRequestParams"], Client: g.byDecl["ClientCapabilities"]}
 	var err error
 	if c.Tools, err = g.samplingField(c.Decl, "tools"); err != nil {
 		return nil, err
@@ -180,7 +167,7 @@ func (g *generator) planSamplingCaps() (*samplingCaps, error) {
 }
 
 // samplingField is the field of the member of td, or an error at the entry that leaves it out.
-func (g *generator) samplingField(td *typeDecl, member string) (*field, error) {
+func (g *generator) samplingField(td *ir.Decl, member string) (*ir.Field, error) {
 	for _, f := range td.Fields {
 		if f.JSONName == member && !f.Implicit {
 			return f, nil
@@ -196,7 +183,7 @@ func (g *generator) samplingField(td *typeDecl, member string) (*field, error) {
 
 // samplingString is the field of the member of td, which the rules compare as a string: a
 // string, an enum or a substitute of kind string, held as a value or a pointer.
-func (g *generator) samplingString(td *typeDecl, member string) (*field, error) {
+func (g *generator) samplingString(td *ir.Decl, member string) (*ir.Field, error) {
 	f, err := g.samplingField(td, member)
 	if err != nil {
 		return nil, err
@@ -208,7 +195,7 @@ func (g *generator) samplingString(td *typeDecl, member string) (*field, error) 
 }
 
 // stringKind reports whether values of t convert to string.
-func stringKind(t *goType) bool {
+func stringKind(t *ir.Type) bool {
 	switch t.Kind {
 	case builtinKind:
 		return t.Name == "string"
@@ -222,8 +209,7 @@ func stringKind(t *goType) bool {
 
 // samplingUnreadable is the error for the field f of td, which the sampling rules read as want
 // and the configuration made otherwise.
-func (g *generator) samplingUnreadable(td *typeDecl, f *field, want string) error {
+func (g *generator) samplingUnreadable(td *ir.Decl, f *ir.Field, want string) error {
 	return g.fsrc(f).shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
 		td.Name, f.Name, g.typeString(f.Type, f.Pointer), want)
 }
-

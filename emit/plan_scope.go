@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"strconv"
 
+	"github.com/mcpgen/mcpgen/emit/internal/ir"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -56,7 +57,7 @@ func (g *generator) declareNames() error {
 
 // declareFuncs names and reserves the constants of an enum, the functions and variant table of
 // a union, and the constructors of a one-or-many type.
-func (g *generator) declareFuncs(td *typeDecl) error {
+func (g *generator) declareFuncs(td *ir.Decl) error {
 	var names []string
 	var what string
 	switch td.Form {
@@ -122,7 +123,7 @@ func (g *generator) renamedAt(pos model.Pos) bool {
 
 // checkTableSize checks that the variants of an object union with a variant table define at
 // most the member names the runtime's variantTable can hold.
-func (p *plan) checkTableSize(td *typeDecl) error {
+func (p *plan) checkTableSize(td *ir.Decl) error {
 	names := map[string]bool{}
 	for _, v := range td.Objects.Variants {
 		for _, n := range v.Known {

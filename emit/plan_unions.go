@@ -7,17 +7,9 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// The union choices are the ir's.
-type (
-	objectChoice = ir.ObjectChoice
-	kindChoice   = ir.KindChoice
-	tagCase      = ir.TagCase
-)
-
-
 // planInterface plans a union of objects or of JSON kinds: its variants, and the types derived
 // from it.
-func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) error {
+func (g *generator) planInterface(td *ir.Decl, dec *model.Decision, s site) error {
 	g.src(td).decision = dec
 	td.KindUnion = dec.Strategy == model.KindStrategy
 	if dec.Strategy == model.KindStrategy {
@@ -27,14 +19,14 @@ func (g *generator) planInterface(td *typeDecl, dec *model.Decision, s site) err
 }
 
 // planObjects plans the object variants of a union, decided by dec.
-func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error {
-	td.Objects = &objectChoice{Discriminator: dec.Discriminator}
+func (g *generator) planObjects(td *ir.Decl, dec *model.Decision, s site) error {
+	td.Objects = &ir.ObjectChoice{Discriminator: dec.Discriminator}
 	seen := map[string]bool{}
 	for _, v := range td.Variants {
 		seen[v.Type.Name] = true
 	}
 	for i, v := range dec.Variants {
-		var typ *goType
+		var typ *ir.Type
 		var err error
 		if v.Type.Kind == model.Object {
 			vs := s
@@ -57,7 +49,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 			return v.Type.Pos.Errorf("%s: variant %s is listed twice", td.Name, typ.Name)
 		}
 		seen[typ.Name] = true
-		ov := &variant{Type: typ, Pointer: true, JSONKind: ir.ObjectJSON}
+		ov := &ir.Variant{Type: typ, Pointer: true, JSONKind: ir.ObjectJSON}
 		g.variantModel[ov] = v
 		ov.Required, ov.Known = v.Required, v.Known
 		for _, val := range v.Values {
@@ -72,7 +64,7 @@ func (g *generator) planObjects(td *typeDecl, dec *model.Decision, s site) error
 	}
 	if td.Tag != "" {
 		td.Unknown = unknownName(td.Name)
-		u := g.newDecl(typeDecl{Name: td.Unknown, Form: unknownForm, Union: td}, declSource{defName: unknownName(g.src(td).defName), pos: g.src(td).pos})
+		u := g.newDecl(ir.Decl{Name: td.Unknown, Form: unknownForm, Union: td}, declSource{defName: unknownName(g.src(td).defName), pos: g.src(td).pos})
 		if err := g.derived(u, s.owner); err != nil {
 			return err
 		}
@@ -89,7 +81,7 @@ const (
 
 // inputRequiredIndex is the index of the variant InputRequiredResult (with a resultType member) of
 // an object union, or -1.
-func (p *plan) inputRequiredIndex(oc *objectChoice) int {
+func (p *plan) inputRequiredIndex(oc *ir.ObjectChoice) int {
 	for i, v := range oc.Variants {
 		if m := p.variantModel[v]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl && m.Object.Member(resultTypeMember) != nil {
 			return i
@@ -99,13 +91,13 @@ func (p *plan) inputRequiredIndex(oc *objectChoice) int {
 }
 
 // planKinds plans the variants of a kind union, kind by kind.
-func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
+func (g *generator) planKinds(td *ir.Decl, dec *model.Decision, s site) error {
 	for _, k := range dec.Kinds {
 		wrapper, ok := wrapperName(td.Name, k.JSONKind)
 		if !ok {
 			return g.src(td).pos.Errorf("%s: variant of unknown JSON kind %q", td.Name, k.JSONKind)
 		}
-		choice := &kindChoice{JSONKind: jsonKindOf(k.JSONKind)}
+		choice := &ir.KindChoice{JSONKind: jsonKindOf(k.JSONKind)}
 		td.Kinds = append(td.Kinds, choice)
 		defWrapper, _ := wrapperName(g.src(td).defName, k.JSONKind)
 		ws := site{name: wrapper, def: defWrapper, about: "the " + k.JSONKind + " variant of [" + td.Name + "]", owner: s.owner}
@@ -131,7 +123,7 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 			if err != nil {
 				return err
 			}
-			choice.Variants = []*variant{v}
+			choice.Variants = []*ir.Variant{v}
 		}
 		td.Variants = append(td.Variants, choice.Variants...)
 	}
@@ -141,8 +133,8 @@ func (g *generator) planKinds(td *typeDecl, dec *model.Decision, s site) error {
 // kindVariant plans the variant of a kind union for a type of JSON kind kind. Declared structs,
 // maps, slices and enums implement the union themselves; other variants get a wrapper type named
 // after their kind (ws.name).
-func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws site) (*variant, error) {
-	v := &variant{JSONKind: jsonKindOf(kind)}
+func (g *generator) kindVariant(td *ir.Decl, kind string, t *model.Type, ws site) (*ir.Variant, error) {
+	v := &ir.Variant{JSONKind: jsonKindOf(kind)}
 	switch {
 	case t.Kind == model.Ref:
 		typ, err := g.typeOf(t, ws)
@@ -167,11 +159,11 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 		v.Type, v.Pointer = typ, true
 		return v, err
 	case t.Kind == model.Array || t.Kind == model.Map:
-		w := g.newDecl(typeDecl{Name: ws.name, Form: collectionForm, Union: td}, declSource{defName: ws.def, pos: t.Pos, about: ws.about})
+		w := g.newDecl(ir.Decl{Name: ws.name, Form: collectionForm, Union: td}, declSource{defName: ws.def, pos: t.Pos, about: ws.about})
 		if err := g.derived(w, ws.owner); err != nil {
 			return nil, err
 		}
-		v.Type = &goType{Kind: namedKind, Name: w.Name}
+		v.Type = &ir.Type{Kind: namedKind, Name: w.Name}
 		return v, g.planCollection(w, t, site{name: w.Name, def: g.src(w).defName, about: "[" + w.Name + "]", owner: ws.owner})
 	case t.Kind == model.Null:
 		typ, err := g.wrapper(td, ws, nil)
@@ -190,18 +182,18 @@ func (g *generator) kindVariant(td *typeDecl, kind string, t *model.Type, ws sit
 }
 
 // wrapper declares the wrapper type of a primitive variant of a kind union (nil base: null).
-func (g *generator) wrapper(union *typeDecl, s site, base *goType) (*goType, error) {
-	w := g.newDecl(typeDecl{Name: s.name, Form: wrapperForm, Union: union}, declSource{defName: s.def, pos: g.src(union).pos, about: s.about})
+func (g *generator) wrapper(union *ir.Decl, s site, base *ir.Type) (*ir.Type, error) {
+	w := g.newDecl(ir.Decl{Name: s.name, Form: wrapperForm, Union: union}, declSource{defName: s.def, pos: g.src(union).pos, about: s.about})
 	if base != nil {
-		w.Type = &goType{Kind: builtinKind, Name: base.Name}
+		w.Type = &ir.Type{Kind: builtinKind, Name: base.Name}
 	}
 	if err := g.derived(w, s.owner); err != nil {
 		return nil, err
 	}
-	return &goType{Kind: namedKind, Name: w.Name}, nil
+	return &ir.Type{Kind: namedKind, Name: w.Name}, nil
 }
 
-// declareDefault reserves the default name of a type (typeDecl.defName).
+// declareDefault reserves the default name of a type (declSource.defName).
 func (g *generator) declareDefault(name string) {
 	if _, taken := g.defaults[name]; taken {
 		g.defaultsClash = true
@@ -210,7 +202,7 @@ func (g *generator) declareDefault(name string) {
 }
 
 // derived declares a type derived from a union, after the declaration owner.
-func (g *generator) derived(td *typeDecl, owner string) error {
+func (g *generator) derived(td *ir.Decl, owner string) error {
 	if err := g.reserve(td.Name, "variant of "+td.Union.Name, g.src(td).pos); err != nil {
 		return err
 	}
@@ -219,11 +211,10 @@ func (g *generator) derived(td *typeDecl, owner string) error {
 	return nil
 }
 
-
 // tagCases groups the variants of an object union by discriminator value, in order of first
 // appearance, merging the values that select the same variants. absent lists the variants an
 // object without the discriminator can be (those that declare it optional).
-func (p *plan) tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
+func (p *plan) tagCases(oc *ir.ObjectChoice) (cases []*ir.TagCase, absent []int) {
 	var values []string
 	byValue := map[string][]int{}
 	for i, v := range oc.Variants {
@@ -238,9 +229,9 @@ func (p *plan) tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 		}
 	}
 	for _, val := range values {
-		i := slices.IndexFunc(cases, func(c *tagCase) bool { return slices.Equal(c.Variants, byValue[val]) })
+		i := slices.IndexFunc(cases, func(c *ir.TagCase) bool { return slices.Equal(c.Variants, byValue[val]) })
 		if i < 0 {
-			cases = append(cases, &tagCase{Variants: byValue[val]})
+			cases = append(cases, &ir.TagCase{Variants: byValue[val]})
 			i = len(cases) - 1
 		}
 		cases[i].Values = append(cases[i].Values, val)
@@ -249,7 +240,7 @@ func (p *plan) tagCases(oc *objectChoice) (cases []*tagCase, absent []int) {
 }
 
 // needsTable reports whether decoding an object may choose among several variants.
-func needsTable(oc *objectChoice) bool {
+func needsTable(oc *ir.ObjectChoice) bool {
 	if oc.Discriminator == "" {
 		return len(oc.Variants) > 1
 	}
