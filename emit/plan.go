@@ -18,44 +18,44 @@ import (
 // checks them, before anything is written, and returns the plan.
 func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	g := newGenerator(s, opts)
-	runtime, err := g.runtime()
+	runtime, err := g.prt.runtime()
 	if err != nil {
 		return nil, err
 	}
-	if err := g.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
+	if err := g.nam.scope.declare(g.schemaVersionName(), "the generated constant", opts.Config.Names["SchemaVersion"].Pos); err != nil {
 		return nil, err
 	}
 	if err := g.planDecls(); err != nil {
 		return nil, err
 	}
-	if err := g.withoutOmitEmptyOnly(runtime); err != nil {
+	if err := g.prt.withoutOmitEmptyOnly(runtime); err != nil {
 		return nil, err
 	}
-	g.proto = g.planProtocol()
-	if err := g.checkErrorType(); err != nil {
+	g.proto = g.pro.planProtocol()
+	if err := g.pro.checkErrorType(); err != nil {
 		return nil, err
 	}
-	if err := g.checkMessageIDs(); err != nil {
+	if err := g.pro.checkMessageIDs(); err != nil {
 		return nil, err
 	}
-	if err := g.checkMessageMethods(); err != nil {
+	if err := g.res.checkMessageMethods(); err != nil {
 		return nil, err
 	}
-	if err := g.checkMessageCodecs(); err != nil {
+	if err := g.pro.checkMessageCodecs(); err != nil {
 		return nil, err
 	}
-	parts, err := g.parts()
+	parts, err := g.prt.parts()
 	if err != nil {
 		return nil, err
 	}
 	maps.Copy(runtime, parts)
-	if err := g.declareNames(); err != nil {
+	if err := g.nam.declareNames(); err != nil {
 		return nil, err
 	}
 	if err := g.planFiles(runtime); err != nil {
 		return nil, err
 	}
-	g.planDocs()
+	(&docsPass{plan: g.plan}).planDocs()
 	return g.plan, nil
 }
 
@@ -86,7 +86,7 @@ func (g *generator) planFiles(copied map[string][]byte) error {
 }
 
 func newGenerator(s *model.Schema, opts Options) *generator {
-	return &generator{
+	g := &generator{
 		plan: &plan{
 			s:            s,
 			opts:         opts,
@@ -99,19 +99,17 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 			fieldSrc:     map[*ir.Field]*fieldSource{},
 			variantModel: map[*ir.Variant]*model.Variant{},
 			subPos:       map[*ir.Type]model.Pos{},
+			after:        map[string][]*ir.Decl{},
+			inlines:      map[inlineKey]*ir.Decl{},
 		},
-		scope:           scope{},
-		defaults:        scope{},
-		nullUnions:      map[string]bool{},
-		after:           map[string][]*ir.Decl{},
-		inlines:         map[inlineKey]*ir.Decl{},
-		usedNames:       map[string]bool{},
-		usedFields:      map[string]bool{},
-		usedSubstitutes: map[string]bool{},
-		usedShapes:      map[string]bool{},
-		referenced:      map[string]bool{},
-		tagCoded:        map[string]*ir.Decl{},
+		nullUnions: map[string]bool{},
 	}
+	g.sel = newSelection(g.plan)
+	g.nam = &naming{plan: g.plan, scope: scope{}, defaults: scope{}}
+	g.res = &resultsPass{plan: g.plan}
+	g.pro = &protocolPass{plan: g.plan, sel: g.sel}
+	g.prt = &partsPass{plan: g.plan, nam: g.nam}
+	return g
 }
 
 // plan is what planning produces: every Go declaration of the output with its name, how unions
@@ -156,6 +154,15 @@ type plan struct {
 	fieldSrc     map[*ir.Field]*fieldSource
 	variantModel map[*ir.Variant]*model.Variant
 	subPos       map[*ir.Type]model.Pos
+	// after lists, for each schema declaration, its Go declaration and the inline types
+	// declared after it; inlines finds inline types by position.
+	after   map[string][]*ir.Decl
+	inlines map[inlineKey]*ir.Decl
+	// names makes Go names, with the configuration's initialisms.
+	names namer
+	// errs are the errors planning found so far: it goes on after one where it can, so that a
+	// configuration's mistakes are reported together.
+	errs model.ErrorList
 	// samplingJSON is set when a reader of the sampling rules reads content from its JSON
 	// encoding: the output has the part that does (//mcpgen:ondemand).
 	samplingJSON bool
@@ -198,57 +205,22 @@ func (p *plan) fsrc(f *ir.Field) *fieldSource {
 	return s
 }
 
-// generator is the planning step of one Generate call: it fills in its plan, holding the
-// working state that planning needs and rendering does not.
+// generator is the shapes pass of planning, and runs the others (makePlan): it plans every Go
+// declaration of the output, its fields and their types, from the schema's declarations that the
+// selection keeps, under the names of the naming pass.
 type generator struct {
 	*plan
-	scope scope
-	// defaults holds the names the output's types have without the configuration's names
-	// (declSource.defName); defaultsClash is set when two of them are the same.
-	defaults      scope
-	defaultsClash bool
-
-	// names makes Go names, with the configuration's initialisms.
-	names namer
+	// sel is the selection pass, which has read the configuration; nam the naming pass, which
+	// holds the scope.
+	sel *selection
+	nam *naming
+	// res, pro and prt are the passes of the typed result decodes, the protocol layer and the
+	// copied parts, which run once the declarations are planned.
+	res *resultsPass
+	pro *protocolPass
+	prt *partsPass
 	// nullUnions are the Go names of the unions some nullable member has (planNullVariants).
 	nullUnions map[string]bool
-	// after lists, for each schema declaration, its Go declaration and the inline types
-	// declared after it; inlines finds inline types by position.
-	after   map[string][]*ir.Decl
-	inlines map[inlineKey]*ir.Decl
-
-	// selected are the declarations a configuration selects, with everything they reference;
-	// nil selects every declaration. substitutes are the Go types that replace declarations,
-	// memberSubstitutes those that replace members' types, by key (memberKeys); memberRoots
-	// are the members whose types are roots without their declarations; embeds are the
-	// members whose fields are embedded (Config.Embed), by key.
-	selected          map[string]bool
-	substitutes       map[string]*ir.Type
-	memberSubstitutes map[string]*ir.Type
-	memberRoots       []memberRoot
-	embeds            map[string]Entry
-	// omits are the members left out (Config.Omit), by key; defined the aliases that are
-	// defined types (Config.Defined), by declaration name.
-	omits, defined map[string]Entry
-	// bases are the declarations that are embedded bases (Config.Embed), by name;
-	// externalBases the structs of those that another output declares (substituted by a type of
-	// the package), planned for their fields but not written.
-	bases         map[string]Entry
-	externalBases map[string]*ir.Decl
-	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
-	// that named a type or a field, or replaced a type; usedShapes, the member entries of
-	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
-	// substituted declarations that something refers to (checkConfigUsed).
-	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
-	// tagCoded finds the structs of Config.TagCodecs by their entries' names (checkConfigUsed).
-	tagCoded map[string]*ir.Decl
-
-	// errs are the errors planning found so far: it goes on after one where it can, so that a
-	// configuration's mistakes are reported together. shortSelection is set when a root of
-	// Config.Types was at fault, which leaves out what it references: then an entry that
-	// changed nothing may be no mistake of its own (checkConfigUsed).
-	errs           model.ErrorList
-	shortSelection bool
 }
 
 // form is the shape of a Go type declaration of the output: the ir's (ir.Form).
@@ -344,9 +316,9 @@ type inlineKey struct {
 // With a configuration (Options.Config), only the declarations it selects are planned, under
 // their configured names, and the substituted ones are replaced by their Go types.
 func (g *generator) planDecls() error {
-	g.configure()
+	g.sel.configure()
 	for _, d := range g.s.Decls {
-		if !g.generated(d.Name) {
+		if !g.sel.generated(d.Name) {
 			continue
 		}
 		td, err := g.declShell(d)
@@ -372,7 +344,7 @@ func (g *generator) planDecls() error {
 			}
 		}
 	}
-	for _, r := range g.memberRoots {
+	for _, r := range g.sel.memberRoots {
 		if err := g.planMemberRoot(r); err != nil {
 			g.errs.Add(err)
 			broken = true
@@ -382,9 +354,9 @@ func (g *generator) planDecls() error {
 		return g.errs.Err()
 	}
 	g.errs.Add(g.planNullVariants())
-	g.checkBases()
-	if !g.shortSelection {
-		g.checkConfigUsed()
+	g.sel.checkBases()
+	if !g.sel.shortSelection {
+		g.sel.checkConfigUsed()
 	}
 	if len(g.errs) > 0 {
 		return g.errs.Err()
@@ -392,16 +364,16 @@ func (g *generator) planDecls() error {
 	for _, d := range g.s.Decls {
 		g.types = append(g.types, g.after[d.Name]...)
 	}
-	if err := g.checkUnexported(); err != nil {
+	if err := g.sel.checkUnexported(); err != nil {
 		return err
 	}
 	for _, td := range g.types {
 		g.byName[td.Name] = td
 	}
-	if err := g.checkOmittedTags(); err != nil {
+	if err := g.sel.checkOmittedTags(); err != nil {
 		return err
 	}
-	if err := g.checkTagCodecEmbeds(); err != nil {
+	if err := g.sel.checkTagCodecEmbeds(); err != nil {
 		return err
 	}
 	if err := g.checkValueCycles(); err != nil {
@@ -417,10 +389,10 @@ func (g *generator) planDecls() error {
 			td.Objects.InputRequired = g.inputRequiredIndex(td.Objects)
 		}
 	}
-	if err := g.planResults(); err != nil {
+	if err := g.res.planResults(); err != nil {
 		return err
 	}
-	g.planResultResponses()
+	g.pro.planResultResponses()
 	return nil
 }
 
@@ -429,8 +401,8 @@ func (g *generator) declShell(d *model.Decl) (*ir.Decl, error) {
 	name, pos := g.declName(d)
 	td := g.newDecl(ir.Decl{Name: name}, declSource{defName: goName(d.Name), pos: d.Pos, doc: d.Doc, decl: d})
 	// A name taken is reported, and the declaration planned all the same for its other errors.
-	g.errs.Add(g.declare(td.Name, "declaration "+d.Name, pos))
-	g.declareDefault(g.src(td).defName)
+	g.errs.Add(g.nam.declare(td.Name, "declaration "+d.Name, pos))
+	g.nam.declareDefault(g.src(td).defName)
 	t := d.Type
 	switch t.Kind {
 	case model.Object:
@@ -489,7 +461,7 @@ func (g *generator) planDecl(td *ir.Decl) error {
 	case definedForm:
 		target := g.byDecl[d.Type.Ref]
 		if target == nil {
-			e := g.defined[d.Name]
+			e := g.sel.defined[d.Name]
 			return e.Pos.Errorf("defined: %s is an alias of %s, which is not generated (substituted)", d.Name, d.Type.Ref)
 		}
 		td.Type = &ir.Type{Kind: structKind, Name: target.Name}
@@ -546,7 +518,7 @@ func (g *generator) aliasTarget(td *ir.Decl, active []string) (*ir.Type, error) 
 		}
 	}
 	t := g.src(td).decl.Type
-	if sub := g.substitute(t); sub != nil {
+	if sub := g.sel.substitute(t); sub != nil {
 		return sub, nil
 	}
 	if t.Kind == model.Ref {
@@ -590,7 +562,7 @@ func (g *generator) typeOf(t *model.Type, s site) (*ir.Type, error) {
 	case model.Literal:
 		return builtinOf(t.Literal.Kind), nil
 	case model.Ref:
-		if sub := g.substitute(t); sub != nil {
+		if sub := g.sel.substitute(t); sub != nil {
 			return sub, nil
 		}
 		td, ok := g.byDecl[t.Ref]
@@ -601,7 +573,7 @@ func (g *generator) typeOf(t *model.Type, s site) (*ir.Type, error) {
 	case model.Array:
 		elem, err := g.typeOf(t.Elem, s.elem())
 		if err == nil && elem.Kind == structKind {
-			if shape, _ := g.shapeOf("elements", g.opts.Config.Elements, s.keys); shape == Pointer {
+			if shape, _ := g.sel.shapeOf("elements", g.opts.Config.Elements, s.keys); shape == Pointer {
 				elem = &ir.Type{Kind: pointerKind, Elem: elem}
 			}
 		}
@@ -629,7 +601,7 @@ func (g *generator) unionType(t *model.Type, s site) (*ir.Type, error) {
 	case model.ObjectStrategy, model.KindStrategy:
 		return g.inline(t, s, interfaceForm)
 	case model.OneOrManyStrategy:
-		if shape, _ := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
+		if shape, _ := g.sel.shapeOf("oneOrMany", g.opts.Config.OneOrMany, s.keys); shape == Slice {
 			s.name, s.def = itemName(s.name), itemName(s.def)
 			elem, err := g.typeOf(dec.Elem, s.elem())
 			return &ir.Type{Kind: sliceKind, Elem: elem, Single: true}, err
@@ -654,21 +626,21 @@ func (g *generator) inline(t *model.Type, s site, f form) (*ir.Type, error) {
 	}
 	owner := s.owner
 	td := g.newDecl(ir.Decl{Name: s.name, Form: f}, declSource{pos: t.Pos, about: s.about})
-	g.src(td).defName = g.defaults.free(s.def)
-	g.declareDefault(g.src(td).defName)
+	g.src(td).defName = g.nam.defaults.free(s.def)
+	g.nam.declareDefault(g.src(td).defName)
 	declPos := t.Pos
 	if s.renamed != "" {
 		declPos = g.opts.Config.Names[s.renamed].Pos
-		g.usedNames[s.renamed] = true
+		g.sel.usedNames[s.renamed] = true
 	} else {
-		td.Name = g.scope.free(s.name)
+		td.Name = g.nam.scope.free(s.name)
 	}
 	what := "inline type in " + owner
 	if len(s.keys) > 0 {
 		what = "inline type of " + s.keys[0]
 	}
 	// A name taken is reported, and the type planned all the same for its other errors.
-	g.errs.Add(g.declare(td.Name, what, declPos))
+	g.errs.Add(g.nam.declare(td.Name, what, declPos))
 	if t.Pos.Line > 0 {
 		g.inlines[key] = td
 	}
@@ -712,8 +684,8 @@ func (g *generator) planStruct(td *ir.Decl, obj *model.ObjectType, decl *model.D
 			td.Absent = append(td.Absent, m.Name)
 			continue
 		}
-		if e, key, ok := lookup(g.omits, g.memberKeys(path, decl, m)); ok {
-			g.usedShapes["omit "+key] = true
+		if e, key, ok := lookup(g.sel.omits, g.sel.memberKeys(path, decl, m)); ok {
+			g.sel.usedShapes["omit "+key] = true
 			g.src(td).omitted = append(g.src(td).omitted, g.newField(ir.Field{Name: g.names.fieldName(m.Name)}, fieldSource{member: m, shaped: e.Pos}))
 			continue
 		}
@@ -726,7 +698,7 @@ func (g *generator) planStruct(td *ir.Decl, obj *model.ObjectType, decl *model.D
 		}
 	}
 	if order, ok := g.opts.Config.Order[path]; ok && path != "" {
-		g.usedShapes["order "+path] = true
+		g.sel.usedShapes["order "+path] = true
 		td.Fields = ordered(td.Fields, order)
 	}
 	if decl != nil {
@@ -769,7 +741,7 @@ func (g *generator) planField(td *ir.Decl, m *model.Member, decl *model.Decl, ow
 	if err != nil || skip {
 		return nil, err // a base's struct holds only the members it declares and its bases hold
 	}
-	keys := g.memberKeys(path, decl, m)
+	keys := g.sel.memberKeys(path, decl, m)
 	if base != "" && !slices.Contains(keys, base+"."+m.Name) {
 		// The base holds the field: its entries reach the member, after the declaration's own.
 		keys = slices.Insert(keys, 1, base+"."+m.Name)
@@ -779,7 +751,7 @@ func (g *generator) planField(td *ir.Decl, m *model.Member, decl *model.Decl, ow
 	fieldKey := ""
 	if e, key, ok := lookup(g.opts.Config.Fields, keys); ok {
 		f.Name, namePos, fieldKey, g.fsrc(f).namedAt = e.Name, e.Pos, key, e.Pos
-		g.usedFields[key] = true
+		g.sel.usedFields[key] = true
 	}
 	typ, err := g.memberType(f, g.memberSite(td, m, decl, owner, f.Name, keys), keys)
 	if err != nil {
@@ -852,8 +824,8 @@ func (g *generator) memberSite(td *ir.Decl, m *model.Member, decl *model.Decl, o
 // type with the shapes of literals, elements and one-or-many, each recorded in f.shaped.
 func (g *generator) memberType(f *ir.Field, s site, keys []string) (*ir.Type, error) {
 	m := g.fsrc(f).member
-	if sub, key, ok := lookup(g.memberSubstitutes, keys); ok {
-		g.usedSubstitutes[key] = true
+	if sub, key, ok := lookup(g.sel.memberSubstitutes, keys); ok {
+		g.sel.usedSubstitutes[key] = true
 		g.fsrc(f).shaped = g.subPos[sub]
 		return sub, nil
 	}
@@ -864,7 +836,7 @@ func (g *generator) memberType(f *ir.Field, s site, keys []string) (*ir.Type, er
 	g.fsrc(f).literal = g.literal(m.Type)
 	f.Literal = value(g.fsrc(f).literal)
 	if f.Literal != nil && typ.Kind == builtinKind && !m.Optional {
-		if shape, pos := g.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
+		if shape, pos := g.sel.shapeOf("literals", g.opts.Config.Literals, keys); shape == Implicit {
 			f.Implicit = true
 			if pos.Line > 0 {
 				g.fsrc(f).shaped = pos
@@ -872,7 +844,7 @@ func (g *generator) memberType(f *ir.Field, s site, keys []string) (*ir.Type, er
 		}
 	}
 	if elemPointers(typ) {
-		if _, pos := g.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
+		if _, pos := g.sel.shapeOf("elements", g.opts.Config.Elements, keys); pos.Line > 0 {
 			g.fsrc(f).shaped = pos
 		}
 	}
@@ -880,7 +852,7 @@ func (g *generator) memberType(f *ir.Field, s site, keys []string) (*ir.Type, er
 		g.fsrc(f).shaped = pos
 	}
 	if oneOrManySlice(typ) {
-		if _, pos := g.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
+		if _, pos := g.sel.shapeOf("oneOrMany", g.opts.Config.OneOrMany, keys); pos.Line > 0 {
 			g.fsrc(f).shaped = pos
 		}
 	}
@@ -898,7 +870,7 @@ func (g *generator) requiredShapes(f *ir.Field, typ *ir.Type, keys []string) *ir
 	}
 	if !f.Optional && (typ.Kind == sliceKind || typ.Kind == mapKind || typ.Kind == namedKind ||
 		typ.Kind == externalKind && !typ.Pointer && (typ.Underlying == "map" || typ.Underlying == "slice")) {
-		if shape, pos := g.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
+		if shape, pos := g.sel.shapeOf("nilAs", g.opts.Config.NilAs, keys); shape == Null {
 			f.NilNull = true
 			if pos.Line > 0 {
 				g.fsrc(f).shaped = pos
@@ -906,7 +878,7 @@ func (g *generator) requiredShapes(f *ir.Field, typ *ir.Type, keys []string) *ir
 		}
 	}
 	if typ.Kind == structKind && !f.Optional {
-		if shape, pos := g.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
+		if shape, pos := g.sel.shapeOf("objects", g.opts.Config.Objects, keys); shape == Pointer {
 			typ, g.fsrc(f).shaped = &ir.Type{Kind: pointerKind, Elem: typ}, pos
 		}
 	}
@@ -922,7 +894,7 @@ func (g *generator) optionalShape(td *ir.Decl, f *ir.Field, keys []string) error
 			return m.Pos.Errorf("%s: member %q: an optional nullable member is not supported", td.Name, m.Name)
 		}
 		f.Pointer = !hasNil(typ)
-		shape, pos := g.shapeOf("optional", g.opts.Config.Optional, keys)
+		shape, pos := g.sel.shapeOf("optional", g.opts.Config.Optional, keys)
 		_, _, explicit := lookup(g.opts.Config.Optional.Members, keys)
 		switch {
 		case shape == OmitEmpty && typ.Kind == structKind:
@@ -964,12 +936,12 @@ func (g *generator) optionalShape(td *ir.Decl, f *ir.Field, keys []string) error
 // no more specific fields entry (fieldKey) names it, and returns the position of what names the
 // field.
 func (g *generator) embedField(f *ir.Field, keys []string, fieldKey string, namePos model.Pos) (model.Pos, error) {
-	e, key, embed := lookup(g.embeds, keys)
+	e, key, embed := lookup(g.sel.embeds, keys)
 	g.fsrc(f).defEmbed = embed
 	if !embed || moreSpecific(keys, fieldKey, key) {
 		return namePos, nil
 	}
-	g.usedShapes["embed "+key] = true
+	g.sel.usedShapes["embed "+key] = true
 	name := embeddedName(f.Type)
 	if name == "" {
 		// Reported, and the field left a named one, so that planning goes on.

@@ -50,13 +50,13 @@ func (g *generator) ancestors(decl *model.Decl) map[string]bool {
 // directBases are the bases that the struct of decl embeds itself, sorted: the bases among its
 // ancestors that no other of them inherits from.
 func (g *generator) directBases(decl *model.Decl) []string {
-	if len(g.bases) == 0 {
+	if len(g.sel.bases) == 0 {
 		return nil
 	}
 	anc := g.ancestors(decl)
 	var bases []string
 	for name := range anc {
-		if _, ok := g.bases[name]; ok {
+		if _, ok := g.sel.bases[name]; ok {
 			bases = append(bases, name)
 		}
 	}
@@ -91,7 +91,7 @@ func (g *generator) holds(base, name string, depth int) bool {
 	if m == nil || m.Absent {
 		return false
 	}
-	if _, _, omitted := lookup(g.omits, g.memberKeys(base, d, m)); omitted {
+	if _, _, omitted := lookup(g.sel.omits, g.sel.memberKeys(base, d, m)); omitted {
 		return false
 	}
 	if m.DeclaredIn == base {
@@ -110,7 +110,7 @@ func (g *generator) holds(base, name string, depth int) bool {
 // the members it declares itself and those its bases hold. Two bases holding the member is an
 // error, since Go would not promote either's field.
 func (g *generator) holder(decl *model.Decl, m *model.Member) (base string, skip bool, err error) {
-	if decl == nil || len(g.bases) == 0 {
+	if decl == nil || len(g.sel.bases) == 0 {
 		return "", false, nil
 	}
 	var by []string
@@ -121,17 +121,17 @@ func (g *generator) holder(decl *model.Decl, m *model.Member) (base string, skip
 	}
 	switch {
 	case len(by) > 1:
-		e := g.bases[by[1]]
+		e := g.sel.bases[by[1]]
 		return "", false, e.Pos.Errorf("embed: %s inherits the member %q from both %s and %s, which it would embed side by side: make one of them extend the other (declarations: export interface %s extends %s {})",
 			decl.Name, m.Name, by[0], by[1], by[1], by[0])
 	case len(by) == 1:
 		return by[0], false, nil
 	}
 	if o := g.declaring(m); o != nil && o != decl {
-		if _, ok := g.bases[o.Name]; ok {
+		if _, ok := g.sel.bases[o.Name]; ok {
 			return o.Name, false, nil // left out by the inheriting one (Omit): checkBases says so
 		}
-		if _, ok := g.bases[decl.Name]; ok {
+		if _, ok := g.sel.bases[decl.Name]; ok {
 			return "", true, nil
 		}
 	}
@@ -142,41 +142,41 @@ func (g *generator) holder(decl *model.Decl, m *model.Member) (base string, skip
 // holds is a field of the same name, type and tag there as in the base (a derived declaration
 // may declare a member again with a narrower type, or the configuration shape it otherwise),
 // and none is left out (by Omit), since the embedded struct would bring it back.
-func (g *generator) checkBases() {
-	for _, d := range g.s.Decls {
-		td := g.byDecl[d.Name]
+func (sel *selection) checkBases() {
+	for _, d := range sel.s.Decls {
+		td := sel.byDecl[d.Name]
 		if td == nil || td.Form != structForm {
 			continue
 		}
 		byBase := map[string]map[string]*ir.Field{}
 		for _, f := range td.Fields {
-			if g.fsrc(f).baseDecl != "" {
-				if byBase[g.fsrc(f).baseDecl] == nil {
-					byBase[g.fsrc(f).baseDecl] = map[string]*ir.Field{}
+			if sel.fsrc(f).baseDecl != "" {
+				if byBase[sel.fsrc(f).baseDecl] == nil {
+					byBase[sel.fsrc(f).baseDecl] = map[string]*ir.Field{}
 				}
-				byBase[g.fsrc(f).baseDecl][f.JSONName] = f
+				byBase[sel.fsrc(f).baseDecl][f.JSONName] = f
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(byBase)) {
-			e, base := g.bases[name], g.baseDecl(name)
+			e, base := sel.bases[name], sel.baseDecl(name)
 			if base == nil {
-				g.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", name))
+				sel.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", name))
 				continue
 			}
-			g.usedShapes["embed "+name] = true
+			sel.usedShapes["embed "+name] = true
 			fields := byBase[name]
 			for _, b := range base.Fields {
 				f := fields[b.JSONName]
 				if f == nil {
-					g.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.JSONName, name))
+					sel.errs.Add(e.Pos.Errorf("embed: %s leaves out the member %q of its base %s, which embedding it would bring back: remove the omit entry, or the base from embed", d.Name, b.JSONName, name))
 					continue
 				}
-				if there, here := g.fieldString(b), g.fieldString(f); there != here {
+				if there, here := sel.fieldString(b), sel.fieldString(f); there != here {
 					again := ""
-					if g.fsrc(f).member.DeclaredIn != g.fsrc(b).member.DeclaredIn {
+					if sel.fsrc(f).member.DeclaredIn != sel.fsrc(b).member.DeclaredIn {
 						again = ", declared again,"
 					}
-					g.errs.Add(e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
+					sel.errs.Add(e.Pos.Errorf("embed: the member %q of %s%s is not the field %s of its base %s (%s there, %s here)",
 						f.JSONName, d.Name, again, b.Name, name, there, here))
 				}
 			}
@@ -187,20 +187,20 @@ func (g *generator) checkBases() {
 // checkOmittedTags refuses a member left out (Config.Omit) that is the discriminator of a union
 // the struct is a variant of: decoding the union reads it, and encoding the variant would not
 // write it (literals: implicit leaves the field out and writes the constant).
-func (g *generator) checkOmittedTags() error {
-	for _, td := range g.types {
+func (sel *selection) checkOmittedTags() error {
+	for _, td := range sel.types {
 		if td.Objects == nil || td.Objects.Discriminator == "" {
 			continue
 		}
 		tag := td.Objects.Discriminator
 		for _, v := range td.Objects.Variants {
-			vt := g.byName[v.Type.Name]
+			vt := sel.byName[v.Type.Name]
 			if vt == nil {
 				continue
 			}
-			for _, f := range g.src(vt).omitted {
+			for _, f := range sel.src(vt).omitted {
 				if f.JSONName == tag {
-					return g.fsrc(f).shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(g.src(vt).path, vt.Name), tag, td.Name)
+					return sel.fsrc(f).shaped.Errorf("omit: %s.%s is the discriminator of the union %s, which decoding reads and encoding must write: remove the entry (literals: implicit leaves its field out, and writes the constant)", cmp.Or(sel.src(vt).path, vt.Name), tag, td.Name)
 				}
 			}
 		}
@@ -212,7 +212,7 @@ func (g *generator) checkOmittedTags() error {
 // declared object, a struct type of its own (definedForm); of string, a string type without
 // constants (an open enum). Any other declaration listed is refused.
 func (g *generator) definedShell(td *ir.Decl) error {
-	e, ok := g.defined[g.src(td).decl.Name]
+	e, ok := g.sel.defined[g.src(td).decl.Name]
 	if !ok {
 		return nil
 	}
@@ -237,17 +237,17 @@ func (g *generator) definedShell(td *ir.Decl) error {
 // itself, by name, cannot be embedded as a base, nor a base whose members would declare inline
 // types (the other output declares them).
 func (g *generator) planExternalBases() error {
-	g.externalBases = map[string]*ir.Decl{}
-	for _, name := range slices.Sorted(maps.Keys(g.bases)) {
-		sub, d := g.substitutes[name], g.s.Decl(name)
+	g.sel.externalBases = map[string]*ir.Decl{}
+	for _, name := range slices.Sorted(maps.Keys(g.sel.bases)) {
+		sub, d := g.sel.substitutes[name], g.s.Decl(name)
 		if sub == nil {
 			continue
 		}
-		e := g.bases[name]
+		e := g.sel.bases[name]
 		if sub.Path != "" || sub.Pointer || sub.Composite || !token.IsIdentifier(sub.Name) || sub.Name == "any" {
 			return e.Pos.Errorf("embed: the base %s is substituted by %s (%s), which is not a type of the package's own that another output declares, to embed", name, sub.Name, g.subPos[sub])
 		}
-		g.referenced[name] = true
+		g.sel.referenced[name] = true
 		td := g.newDecl(ir.Decl{Name: sub.Name, Form: structForm}, declSource{defName: goName(d.Name), pos: d.Pos, decl: d})
 		if err := g.planStruct(td, d.Type.Object, d, d.Name, d.Name); err != nil {
 			return err
@@ -255,22 +255,22 @@ func (g *generator) planExternalBases() error {
 		if inline := g.after[d.Name]; len(inline) > 0 {
 			return e.Pos.Errorf("embed: the base %s, declared by another output (substitute %s), has a member of an inline type (%s), which this output would declare again: substitute the member", name, sub.Name, inline[0].Name)
 		}
-		g.externalBases[name] = td
+		g.sel.externalBases[name] = td
 	}
 	return nil
 }
 
 // baseDecl is the struct of the base name: generated here, or declared by another output.
-func (g *generator) baseDecl(name string) *ir.Decl {
-	if td := g.byDecl[name]; td != nil {
+func (sel *selection) baseDecl(name string) *ir.Decl {
+	if td := sel.byDecl[name]; td != nil {
 		return td
 	}
-	return g.externalBases[name]
+	return sel.externalBases[name]
 }
 
 // baseName is the Go name of the base name, which the structs embedding it write.
 func (g *generator) baseName(name string) string {
-	if td := g.externalBases[name]; td != nil {
+	if td := g.sel.externalBases[name]; td != nil {
 		return td.Name
 	}
 	n, _ := g.declName(g.s.Decl(name))

@@ -10,6 +10,49 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
+// selection is the first pass of planning: it reads the configuration (configure), selects the
+// declarations the output has and the Go types that replace others, and checks at the end that
+// every entry of the configuration changed something (checkConfigUsed).
+type selection struct {
+	*plan
+	// selected are the declarations a configuration selects, with everything they reference;
+	// nil selects every declaration. substitutes are the Go types that replace declarations,
+	// memberSubstitutes those that replace members' types, by key (memberKeys); memberRoots
+	// are the members whose types are roots without their declarations; embeds are the
+	// members whose fields are embedded (Config.Embed), by key.
+	selected          map[string]bool
+	substitutes       map[string]*ir.Type
+	memberSubstitutes map[string]*ir.Type
+	memberRoots       []memberRoot
+	embeds            map[string]Entry
+	// omits are the members left out (Config.Omit), by key; defined the aliases that are
+	// defined types (Config.Defined), by declaration name.
+	omits, defined map[string]Entry
+	// bases are the declarations that are embedded bases (Config.Embed), by name;
+	// externalBases the structs of those that another output declares (substituted by a type of
+	// the package), planned for their fields but not written.
+	bases         map[string]Entry
+	externalBases map[string]*ir.Decl
+	// usedNames, usedFields and usedSubstitutes record the member entries of the configuration
+	// that named a type or a field, or replaced a type; usedShapes, the member entries of
+	// the shapes ("optional Tool.title") and of embed ("embed Result._meta"); referenced, the
+	// substituted declarations that something refers to (checkConfigUsed).
+	usedNames, usedFields, usedSubstitutes, usedShapes, referenced map[string]bool
+	// tagCoded finds the structs of Config.TagCodecs by their entries' names (checkConfigUsed).
+	tagCoded map[string]*ir.Decl
+	// shortSelection is set when a root of Config.Types was at fault, which leaves out what it
+	// references: then an entry that changed nothing may be no mistake of its own
+	// (checkConfigUsed).
+	shortSelection bool
+}
+
+// newSelection is the selection pass of p, before it has read the configuration.
+func newSelection(p *plan) *selection {
+	return &selection{plan: p, usedNames: map[string]bool{}, usedFields: map[string]bool{},
+		usedSubstitutes: map[string]bool{}, usedShapes: map[string]bool{}, referenced: map[string]bool{},
+		tagCoded: map[string]*ir.Decl{}}
+}
+
 // splitKey splits "Decl.member" into the declaration and the member ("" for a key without a
 // member). A declaration name holds no dot, a member name may ("io.modelcontextprotocol/x").
 func splitKey(key string) (decl, member string) {
@@ -22,11 +65,11 @@ func splitKey(key string) (decl, member string) {
 // ("ClientCapabilities.sampling.tools"): after a member whose type is an inline object (or an
 // array, map or nullable of one), the names of its members follow. A member whose name holds
 // dots is matched as a whole. For a key without a member, the member is nil.
-func (g *generator) memberOf(key string, pos model.Pos, what string) (*model.Decl, *model.Member, error) {
+func (sel *selection) memberOf(key string, pos model.Pos, what string) (*model.Decl, *model.Member, error) {
 	declName, rest := splitKey(key)
-	d := g.s.Decl(declName)
+	d := sel.s.Decl(declName)
 	if d == nil {
-		return nil, nil, pos.Errorf("%s: %s", what, g.noDecl(declName))
+		return nil, nil, pos.Errorf("%s: %s", what, sel.noDecl(declName))
 	}
 	if rest == "" {
 		return d, nil, nil
@@ -34,7 +77,7 @@ func (g *generator) memberOf(key string, pos model.Pos, what string) (*model.Dec
 	if d.Type.Kind == model.Ref {
 		return nil, nil, pos.Errorf("%s: %s is an alias of %s: name the member as %s.%s", what, declName, d.Type.Ref, d.Type.Ref, rest)
 	}
-	t, err := g.s.Deref(d.Type)
+	t, err := sel.s.Deref(d.Type)
 	if err != nil || t.Kind != model.Object {
 		return nil, nil, pos.Errorf("%s: %s is not an object, it has no member %q", what, declName, rest)
 	}
@@ -98,13 +141,13 @@ func inlineObject(t *model.Type) *model.ObjectType {
 // embedded base holds has Base.m besides, after path.m: planField.) An entry on the
 // inheriting declaration wins over the declaring one's, which reaches every declaration that
 // inherits the member.
-func (g *generator) memberKeys(path string, decl *model.Decl, m *model.Member) []string {
+func (sel *selection) memberKeys(path string, decl *model.Decl, m *model.Member) []string {
 	if path == "" {
 		return nil
 	}
 	keys := []string{path + "." + m.Name}
 	if decl != nil {
-		if o := g.declaring(m); o != nil && o != decl {
+		if o := sel.declaring(m); o != nil && o != decl {
 			keys = append(keys, o.Name+"."+m.Name)
 		}
 	}
@@ -125,18 +168,18 @@ func lookup[T any](entries map[string]T, keys []string) (T, string, bool) {
 // shapeOf is the choice of a Shape for the member with the given keys: its own entry, or the
 // default; the position of the entry that made it, zero for the generator's default. The entry
 // used is recorded (checkConfigUsed).
-func (g *generator) shapeOf(what string, sh Shape, keys []string) (string, model.Pos) {
+func (sel *selection) shapeOf(what string, sh Shape, keys []string) (string, model.Pos) {
 	if e, key, ok := lookup(sh.Members, keys); ok {
-		g.usedShapes[what+" "+key] = true
+		sel.usedShapes[what+" "+key] = true
 		return e.Name, e.Pos
 	}
 	return sh.Default.Name, sh.Default.Pos
 }
 
 // noDecl says that the schema has no declaration name, suggesting a close one.
-func (g *generator) noDecl(name string) string {
+func (sel *selection) noDecl(name string) string {
 	var names []string
-	for _, d := range g.s.Decls {
+	for _, d := range sel.s.Decls {
 		names = append(names, d.Name)
 	}
 	return "the schema declares no " + model.Shorten(name) + suggest(name, names)
@@ -202,74 +245,74 @@ type memberRoot struct {
 // configure checks the configuration against the schema and decides what is generated: the
 // declarations (g.generated), the substitutes, the member roots, the initialisms. Each entry at
 // fault is reported (g.errs) and skipped, so that planning goes on and finds the others.
-func (g *generator) configure() {
-	c := g.opts.Config
-	g.names = namer{extra: map[string]string{}}
+func (sel *selection) configure() {
+	c := sel.opts.Config
+	sel.names = namer{extra: map[string]string{}}
 	for _, e := range c.Initialisms {
 		if w := words(e.Name); len(w) != 1 || w[0] != e.Name || !token.IsIdentifier(e.Name) {
-			g.errs.Add(e.Pos.Errorf("initialisms: %q is not one word of letters and digits as Go names are split (ID, MIME)", e.Name))
+			sel.errs.Add(e.Pos.Errorf("initialisms: %q is not one word of letters and digits as Go names are split (ID, MIME)", e.Name))
 			continue
 		}
-		g.names.extra[strings.ToLower(e.Name)] = e.Name
+		sel.names.extra[strings.ToLower(e.Name)] = e.Name
 	}
-	g.configureSubstitutes()
+	sel.configureSubstitutes()
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
 		e := c.Fields[key]
-		if _, m, err := g.memberOf(key, e.Pos, "fields"); err != nil {
-			g.errs.Add(err)
+		if _, m, err := sel.memberOf(key, e.Pos, "fields"); err != nil {
+			sel.errs.Add(err)
 		} else if m == nil {
-			g.errs.Add(e.Pos.Errorf("fields: %q names no member: write Declaration.member", key))
+			sel.errs.Add(e.Pos.Errorf("fields: %q names no member: write Declaration.member", key))
 		}
 	}
-	g.configureShapes()
-	g.checkRenames()
+	sel.configureShapes()
+	sel.checkRenames()
 	if c.Types != nil {
-		g.selectTypes()
+		sel.selectTypes()
 	}
 }
 
 // configureSubstitutes reads the substitutes (Config.Substitutes): of declarations, and of
 // members (which selectTypes does not walk into).
-func (g *generator) configureSubstitutes() {
-	c := g.opts.Config
-	g.substitutes = map[string]*ir.Type{}
-	g.memberSubstitutes = map[string]*ir.Type{}
+func (sel *selection) configureSubstitutes() {
+	c := sel.opts.Config
+	sel.substitutes = map[string]*ir.Type{}
+	sel.memberSubstitutes = map[string]*ir.Type{}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		sub := c.Substitutes[key]
-		d, m, err := g.memberOf(key, sub.Pos, "substitute")
+		d, m, err := sel.memberOf(key, sub.Pos, "substitute")
 		if err != nil {
-			g.errs.Add(err)
+			sel.errs.Add(err)
 			continue
 		}
 		t := &ir.Type{Kind: externalKind, Name: sub.Name, Path: sub.Path, Pointer: sub.Pointer,
 			Composite: sub.Composite, Underlying: sub.Kind}
-		g.subPos[t] = sub.Pos
+		sel.subPos[t] = sub.Pos
 		if m == nil {
-			g.substitutes[d.Name] = t
+			sel.substitutes[d.Name] = t
 			continue
 		}
-		g.memberSubstitutes[key] = t
+		sel.memberSubstitutes[key] = t
 	}
 }
 
 // checkRenames checks that each rename (Config.Names) names a declaration, a constant, a member
 // or SchemaVersion.
-func (g *generator) checkRenames() {
-	c := g.opts.Config
+func (sel *selection) checkRenames() {
+	c := sel.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
 		if key == "SchemaVersion" || strings.Contains(key, ".") {
 			if key != "SchemaVersion" {
-				_, _, err := g.memberOf(key, e.Pos, "rename")
-				g.errs.Add(err)
+				_, _, err := sel.memberOf(key, e.Pos, "rename")
+				sel.errs.Add(err)
 			}
 			continue
 		}
-		isConst := slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key })
-		if g.s.Decl(key) == nil && !isConst {
-			g.errs.Add(e.Pos.Errorf("rename: %s", g.noDecl(key)))
+		isConst := slices.ContainsFunc(sel.s.Consts, func(c *model.Const) bool { return c.Name == key })
+		if sel.s.Decl(key) == nil && !isConst {
+			sel.errs.Add(e.Pos.Errorf("rename: %s", sel.noDecl(key)))
 		} else if isConst && c.NoConstants {
-			g.errs.Add(e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key))
+			sel.errs.Add(e.Pos.Errorf("rename: %s is a constant, and constants: false leaves the constants out", key))
 		}
 	}
 }
@@ -277,17 +320,17 @@ func (g *generator) checkRenames() {
 // selectTypes selects the declarations of Config.Types, and those they reference transitively,
 // skipping substituted declarations and members. A root at fault is skipped, and leaves the
 // selection short (g.shortSelection).
-func (g *generator) selectTypes() {
-	g.selected = map[string]bool{}
+func (sel *selection) selectTypes() {
+	sel.selected = map[string]bool{}
 	var walk func(t *model.Type, path string, decl *model.Decl)
 	visit := func(d *model.Decl) {
-		if g.substitutes[d.Name] != nil {
-			g.referenced[d.Name] = true // a member of the selection refers to it
+		if sel.substitutes[d.Name] != nil {
+			sel.referenced[d.Name] = true // a member of the selection refers to it
 		}
-		if g.selected[d.Name] || g.substitutes[d.Name] != nil {
+		if sel.selected[d.Name] || sel.substitutes[d.Name] != nil {
 			return
 		}
-		g.selected[d.Name] = true
+		sel.selected[d.Name] = true
 		walk(d.Type, d.Name, d)
 	}
 	walk = func(t *model.Type, path string, decl *model.Decl) {
@@ -296,15 +339,15 @@ func (g *generator) selectTypes() {
 		}
 		switch t.Kind {
 		case model.Ref:
-			if d := g.s.Decl(t.Ref); d != nil {
+			if d := sel.s.Decl(t.Ref); d != nil {
 				visit(d)
 			}
 		case model.Array, model.Map:
 			walk(t.Elem, path, nil)
 		case model.Object:
 			for _, m := range t.Object.Members {
-				keys := g.memberKeys(path, decl, m)
-				if _, _, substituted := lookup(g.memberSubstitutes, keys); !substituted {
+				keys := sel.memberKeys(path, decl, m)
+				if _, _, substituted := lookup(sel.memberSubstitutes, keys); !substituted {
 					walk(m.Type, childPath(keys), nil)
 				}
 			}
@@ -315,27 +358,27 @@ func (g *generator) selectTypes() {
 			}
 		}
 	}
-	for _, e := range g.opts.Config.Types {
-		d, m, err := g.memberOf(e.Name, e.Pos, "types")
+	for _, e := range sel.opts.Config.Types {
+		d, m, err := sel.memberOf(e.Name, e.Pos, "types")
 		switch {
 		case err != nil:
-		case m == nil && g.substitutes[d.Name] != nil:
-			err = e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too: remove it from types or from substitute", d.Name, g.subPos[g.substitutes[d.Name]])
-		case m != nil && g.memberSubstitutes[e.Name] != nil:
-			err = e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too: remove it from types or from substitute", e.Name, g.subPos[g.memberSubstitutes[e.Name]])
+		case m == nil && sel.substitutes[d.Name] != nil:
+			err = e.Pos.Errorf("types: %s is substituted (%s), it cannot be generated too: remove it from types or from substitute", d.Name, sel.subPos[sel.substitutes[d.Name]])
+		case m != nil && sel.memberSubstitutes[e.Name] != nil:
+			err = e.Pos.Errorf("types: %s is substituted (%s), its type cannot be generated too: remove it from types or from substitute", e.Name, sel.subPos[sel.memberSubstitutes[e.Name]])
 		case m != nil && e.Name != d.Name+"."+m.Name:
 			err = e.Pos.Errorf("types: %s is a member of an inline object: a root is a declaration or one of its members", e.Name)
 		}
 		if err != nil {
-			g.errs.Add(err)
-			g.shortSelection = true
+			sel.errs.Add(err)
+			sel.shortSelection = true
 			continue
 		}
 		if m == nil {
 			visit(d)
 			continue
 		}
-		g.memberRoots = append(g.memberRoots, memberRoot{d, m})
+		sel.memberRoots = append(sel.memberRoots, memberRoot{d, m})
 		walk(m.Type, e.Name, nil)
 	}
 }
@@ -351,8 +394,8 @@ func childPath(keys []string) string {
 
 // configureShapes checks the members and values of the shape entries (Optional, Elements,
 // Objects, Embed), reporting and skipping each at fault.
-func (g *generator) configureShapes() {
-	c := g.opts.Config
+func (sel *selection) configureShapes() {
+	c := sel.opts.Config
 	shapes := []struct {
 		what   string
 		sh     Shape
@@ -372,61 +415,61 @@ func (g *generator) configureShapes() {
 			}
 			return nil
 		}
-		g.errs.Add(check(x.sh.Default, x.what))
+		sel.errs.Add(check(x.sh.Default, x.what))
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
 			e := x.sh.Members[key]
-			if _, m, err := g.memberOf(key, e.Pos, x.what); err != nil {
-				g.errs.Add(err)
+			if _, m, err := sel.memberOf(key, e.Pos, x.what); err != nil {
+				sel.errs.Add(err)
 			} else if m == nil {
-				g.errs.Add(e.Pos.Errorf("%s: %q names no member: write Declaration.member", x.what, key))
+				sel.errs.Add(e.Pos.Errorf("%s: %q names no member: write Declaration.member", x.what, key))
 			} else {
-				g.errs.Add(check(e, x.what+": "+key))
+				sel.errs.Add(check(e, x.what+": "+key))
 			}
 		}
 	}
-	g.checkOrders()
+	sel.checkOrders()
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
-		if d := g.s.Decl(name); d == nil {
-			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s", g.noDecl(name)))
+		if d := sel.s.Decl(name); d == nil {
+			sel.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s", sel.noDecl(name)))
 		} else if d.Type.Kind != model.Object {
-			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name))
+			sel.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not an object, it has no struct to add fields to", name))
 		}
 	}
-	g.configureMembers()
-	g.configureEmbeds()
+	sel.configureMembers()
+	sel.configureEmbeds()
 }
 
 // configureEmbeds reads the embedded fields and bases (Config.Embed), reporting and skipping
 // each entry at fault.
-func (g *generator) configureEmbeds() {
-	c := g.opts.Config
-	g.embeds, g.bases = map[string]Entry{}, map[string]Entry{}
+func (sel *selection) configureEmbeds() {
+	c := sel.opts.Config
+	sel.embeds, sel.bases = map[string]Entry{}, map[string]Entry{}
 	for _, e := range c.Embed {
-		d, m, err := g.memberOf(e.Name, e.Pos, "embed")
+		d, m, err := sel.memberOf(e.Name, e.Pos, "embed")
 		switch {
 		case err != nil:
 		case m == nil && d.Type.Kind != model.Object:
 			err = e.Pos.Errorf("embed: %s is not an interface with members of its own, which an embedded base needs", e.Name)
 		case m == nil:
-			if err = g.repeated("embed", e, g.bases, ""); err == nil {
-				g.bases[e.Name] = e
+			if err = sel.repeated("embed", e, sel.bases, ""); err == nil {
+				sel.bases[e.Name] = e
 			}
 		default:
-			if err = g.repeated("embed", e, g.embeds, "an embedded field is named by its type"); err == nil {
-				g.embeds[e.Name] = e
+			if err = sel.repeated("embed", e, sel.embeds, "an embedded field is named by its type"); err == nil {
+				sel.embeds[e.Name] = e
 			}
 		}
-		g.errs.Add(err)
+		sel.errs.Add(err)
 	}
 }
 
 // repeated is the error of an entry e of the list what (embed, omit) that seen has already, or
 // that fields names too, which the list's entries cannot have (why); nil for neither.
-func (g *generator) repeated(what string, e Entry, seen map[string]Entry, why string) error {
+func (sel *selection) repeated(what string, e Entry, seen map[string]Entry, why string) error {
 	if prev, dup := seen[e.Name]; dup {
 		return e.Pos.Errorf("%s: %s is listed twice (first at %s)", what, e.Name, prev.Pos)
 	}
-	if f, named := g.opts.Config.Fields[e.Name]; named {
+	if f, named := sel.opts.Config.Fields[e.Name]; named {
 		return e.Pos.Errorf("%s: %s is named by fields too (%s): %s: remove one of the entries", what, e.Name, f.Pos, why)
 	}
 	return nil
@@ -434,34 +477,34 @@ func (g *generator) repeated(what string, e Entry, seen map[string]Entry, why st
 
 // checkOrders checks that each order entry (Config.Order) names members of an object, once
 // each.
-func (g *generator) checkOrders() {
-	c := g.opts.Config
+func (sel *selection) checkOrders() {
+	c := sel.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
 		entries := c.Order[key]
 		if len(entries) == 0 {
 			continue
 		}
-		d, m, err := g.memberOf(key, entries[0].Pos, "order")
+		d, m, err := sel.memberOf(key, entries[0].Pos, "order")
 		if err != nil {
-			g.errs.Add(err)
+			sel.errs.Add(err)
 			continue
 		}
 		obj := inlineObject(d.Type)
 		if m != nil {
 			obj = inlineObject(m.Type)
-		} else if t, err := g.s.Deref(d.Type); err == nil {
+		} else if t, err := sel.s.Deref(d.Type); err == nil {
 			obj = inlineObject(t)
 		}
 		if obj == nil {
-			g.errs.Add(entries[0].Pos.Errorf("order: %s is not an object", key))
+			sel.errs.Add(entries[0].Pos.Errorf("order: %s is not an object", key))
 			continue
 		}
 		seen := map[string]bool{}
 		for _, e := range entries {
 			if obj.Member(e.Name) == nil {
-				g.errs.Add(e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj))))
+				sel.errs.Add(e.Pos.Errorf("order: %s has no member %q%s", key, e.Name, suggest(e.Name, memberNames(obj))))
 			} else if seen[e.Name] {
-				g.errs.Add(e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name))
+				sel.errs.Add(e.Pos.Errorf("order: %s: %s is listed twice", key, e.Name))
 			}
 			seen[e.Name] = true
 		}
@@ -473,9 +516,9 @@ func (g *generator) checkOrders() {
 // embedded member of such a type) and has not the method itself in a hand-written file
 // (Config.Methods): encoding/json would call the embedded type's method, promoted, and code
 // that type's members alone, silently dropping the struct's own.
-func (g *generator) checkTagCodecEmbeds() error {
-	for _, e := range g.opts.Config.TagCodecs {
-		td := g.tagCoded[e.Name]
+func (sel *selection) checkTagCodecEmbeds() error {
+	for _, e := range sel.opts.Config.TagCodecs {
+		td := sel.tagCoded[e.Name]
 		if td == nil {
 			continue
 		}
@@ -485,7 +528,7 @@ func (g *generator) checkTagCodecEmbeds() error {
 				embedded = f.Name
 			}
 			for _, method := range []string{"MarshalJSON", "UnmarshalJSON"} {
-				if embedded == "" || !g.hasMethod(embedded, method) || g.opts.Config.Methods[td.Name+"."+method] {
+				if embedded == "" || !sel.hasMethod(embedded, method) || sel.opts.Config.Methods[td.Name+"."+method] {
 					continue
 				}
 				return e.Pos.Errorf("tagCodecs: %s embeds %s, whose %s encoding/json would call in its place, coding none of %s's own members: "+
@@ -500,40 +543,40 @@ func (g *generator) checkTagCodecEmbeds() error {
 // every type the output declares has both, but the structs coded by encoding/json (and the
 // defined types of those); a type of the package that the output does not declare has it when
 // a hand-written file declares it (Config.Methods).
-func (g *generator) hasMethod(name, method string) bool {
-	td := g.byName[name]
+func (sel *selection) hasMethod(name, method string) bool {
+	td := sel.byName[name]
 	if td == nil {
-		return g.opts.Config.Methods[name+"."+method]
+		return sel.opts.Config.Methods[name+"."+method]
 	}
-	if td.Form == definedForm && g.byName[td.Type.Name] != nil {
-		td = g.byName[td.Type.Name]
+	if td.Form == definedForm && sel.byName[td.Type.Name] != nil {
+		td = sel.byName[td.Type.Name]
 	}
 	return !td.TagCodec
 }
 
 // generated reports whether the declaration name is generated: selected (or every declaration
 // without a selection) and not substituted.
-func (g *generator) generated(name string) bool {
-	if g.substitutes[name] != nil {
+func (sel *selection) generated(name string) bool {
+	if sel.substitutes[name] != nil {
 		return false
 	}
-	return g.selected == nil || g.selected[name]
+	return sel.selected == nil || sel.selected[name]
 }
 
 // declName is the Go name of a declaration: its rename, or its schema name made Go.
-func (g *generator) declName(d *model.Decl) (string, model.Pos) {
-	if e, ok := g.opts.Config.Names[d.Name]; ok {
+func (p *plan) declName(d *model.Decl) (string, model.Pos) {
+	if e, ok := p.opts.Config.Names[d.Name]; ok {
 		return e.Name, e.Pos
 	}
-	return g.names.goName(d.Name), d.Pos
+	return p.names.goName(d.Name), d.Pos
 }
 
 // inlineStruct is the inline object of a generated struct at path (ServerCapabilities.prompts),
 // nil when there is none.
-func (g *generator) inlineStruct(path string) *ir.Decl {
-	for _, d := range g.s.Decls {
-		for _, td := range g.after[d.Name] {
-			if g.src(td).path == path && td.Form == structForm {
+func (p *plan) inlineStruct(path string) *ir.Decl {
+	for _, d := range p.s.Decls {
+		for _, td := range p.after[d.Name] {
+			if p.src(td).path == path && td.Form == structForm {
 				return td
 			}
 		}
@@ -543,44 +586,44 @@ func (g *generator) inlineStruct(path string) *ir.Decl {
 
 // markTagCodecs marks the structs of Config.TagCodecs, declarations or paths to inline objects,
 // and refuses an entry that names no generated struct whose fields encoding/json can write.
-func (g *generator) markTagCodecs() {
-	for _, e := range g.opts.Config.TagCodecs {
-		td := g.byDecl[e.Name]
-		inline := g.s.Decl(e.Name) == nil && strings.Contains(e.Name, ".")
+func (sel *selection) markTagCodecs() {
+	for _, e := range sel.opts.Config.TagCodecs {
+		td := sel.byDecl[e.Name]
+		inline := sel.s.Decl(e.Name) == nil && strings.Contains(e.Name, ".")
 		if inline {
-			td = g.inlineStruct(e.Name)
+			td = sel.inlineStruct(e.Name)
 		}
 		switch {
 		case inline && td == nil:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not an inline object of a generated struct", e.Name))
+			sel.errs.Add(e.Pos.Errorf("tagCodecs: %s is not an inline object of a generated struct", e.Name))
 			continue
-		case g.s.Decl(e.Name) == nil && !inline:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s", g.noDecl(e.Name)))
+		case sel.s.Decl(e.Name) == nil && !inline:
+			sel.errs.Add(e.Pos.Errorf("tagCodecs: %s", sel.noDecl(e.Name)))
 			continue
 		case td == nil:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
+			sel.errs.Add(e.Pos.Errorf("tagCodecs: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
 			continue
 		case td.Form != structForm:
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
+			sel.errs.Add(e.Pos.Errorf("tagCodecs: %s is not a struct", e.Name))
 			continue
 		}
 		if i := slices.IndexFunc(td.Fields, func(f *ir.Field) bool { return f.Implicit }); i >= 0 {
-			g.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].JSONName))
+			sel.errs.Add(e.Pos.Errorf("tagCodecs: %s has no field (literals: implicit), which encoding/json would not write: remove the literals entry or the tagCodecs one", e.Name+"."+td.Fields[i].JSONName))
 		}
 		td.TagCodec = true
-		g.tagCoded[e.Name] = td
+		sel.tagCoded[e.Name] = td
 	}
 }
 
 // checkConfigUsed fails on entries of the configuration that changed nothing, as a mistake
 // would (a rename of a declaration that is not generated, of a member whose type has no name
 // of its own): gopls's generator does the same with its override tables.
-func (g *generator) checkConfigUsed() {
-	c := g.opts.Config
-	g.checkNamesUsed()
+func (sel *selection) checkConfigUsed() {
+	c := sel.opts.Config
+	sel.checkNamesUsed()
 	for _, key := range slices.Sorted(maps.Keys(c.Fields)) {
-		if !g.usedFields[key] {
-			g.errs.Add(c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key))
+		if !sel.usedFields[key] {
+			sel.errs.Add(c.Fields[key].Pos.Errorf("fields: %s is not a field of a generated struct", key))
 		}
 	}
 	for _, x := range []struct {
@@ -588,83 +631,83 @@ func (g *generator) checkConfigUsed() {
 		sh   Shape
 	}{{"optional", c.Optional}, {"elements", c.Elements}, {"objects", c.Objects}, {"oneOrMany", c.OneOrMany}, {"literals", c.Literals}, {"nilAs", c.NilAs}} {
 		for _, key := range slices.Sorted(maps.Keys(x.sh.Members)) {
-			if !g.usedShapes[x.what+" "+key] {
-				g.errs.Add(x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice: remove the %s entry", x.what, key, x.what))
+			if !sel.usedShapes[x.what+" "+key] {
+				sel.errs.Add(x.sh.Members[key].Pos.Errorf("%s: %s is not a member of a generated struct, or its type has no such choice: remove the %s entry", x.what, key, x.what))
 			}
 		}
 	}
-	g.markTagCodecs()
+	sel.markTagCodecs()
 	for _, key := range slices.Sorted(maps.Keys(c.Order)) {
-		if !g.usedShapes["order "+key] && len(c.Order[key]) > 0 {
-			g.errs.Add(c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key))
+		if !sel.usedShapes["order "+key] && len(c.Order[key]) > 0 {
+			sel.errs.Add(c.Order[key][0].Pos.Errorf("order: %s is not a generated struct", key))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.AddFields)) {
-		if g.byDecl[name] == nil {
-			g.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name))
+		if sel.byDecl[name] == nil {
+			sel.errs.Add(c.AddFields[name][0].Pos.Errorf("addFields: %s is not generated: it is neither in types nor referenced by a type there", name))
 		}
 	}
 	for _, e := range c.Defined {
-		if g.byDecl[e.Name] == nil {
-			g.errs.Add(e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
+		if sel.byDecl[e.Name] == nil {
+			sel.errs.Add(e.Pos.Errorf("defined: %s is not generated: it is neither in types nor referenced by a type there", e.Name))
 		}
 	}
 	for _, e := range c.Omit {
-		if !g.usedShapes["omit "+e.Name] {
-			g.errs.Add(e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name))
+		if !sel.usedShapes["omit "+e.Name] {
+			sel.errs.Add(e.Pos.Errorf("omit: %s is not a member of a generated struct", e.Name))
 		}
 	}
 	for _, e := range c.Embed {
-		if _, base := g.bases[e.Name]; base && g.baseDecl(e.Name) == nil {
-			g.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name))
+		if _, base := sel.bases[e.Name]; base && sel.baseDecl(e.Name) == nil {
+			sel.errs.Add(e.Pos.Errorf("embed: the base %s is not generated: add it to types", e.Name))
 		}
-		if !g.usedShapes["embed "+e.Name] {
-			g.errs.Add(e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name))
+		if !sel.usedShapes["embed "+e.Name] {
+			sel.errs.Add(e.Pos.Errorf("embed: %s is not a member of a generated struct", e.Name))
 		}
 	}
 	for _, key := range slices.Sorted(maps.Keys(c.Substitutes)) {
 		declName, member := splitKey(key)
-		if member != "" && !g.usedSubstitutes[key] {
-			g.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: %s is not a member of a generated struct", key))
+		if member != "" && !sel.usedSubstitutes[key] {
+			sel.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: %s is not a member of a generated struct", key))
 		}
-		if member == "" && g.selected != nil && !g.referenced[declName] {
-			g.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName))
+		if member == "" && sel.selected != nil && !sel.referenced[declName] {
+			sel.errs.Add(c.Substitutes[key].Pos.Errorf("substitute: no generated type refers to %s", declName))
 		}
 	}
 }
 
 // checkNamesUsed fails on a rename (Config.Names) of a declaration or member type that the
 // output does not have.
-func (g *generator) checkNamesUsed() {
-	c := g.opts.Config
+func (sel *selection) checkNamesUsed() {
+	c := sel.opts.Config
 	for _, key := range slices.Sorted(maps.Keys(c.Names)) {
 		e := c.Names[key]
 		declName, member := splitKey(key)
 		switch {
-		case key == "SchemaVersion" || slices.ContainsFunc(g.s.Consts, func(c *model.Const) bool { return c.Name == key }):
+		case key == "SchemaVersion" || slices.ContainsFunc(sel.s.Consts, func(c *model.Const) bool { return c.Name == key }):
 			continue
-		case g.substitutes[declName] != nil:
-			g.errs.Add(e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, g.subPos[g.substitutes[declName]]))
-		case member == "" && g.byDecl[declName] == nil:
-			g.errs.Add(e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName))
-		case member != "" && !g.usedNames[key] && g.byDecl[declName] == nil && !slices.ContainsFunc(g.memberRoots, func(r memberRoot) bool {
+		case sel.substitutes[declName] != nil:
+			sel.errs.Add(e.Pos.Errorf("rename: %s is substituted (%s), it has no Go declaration to name", declName, sel.subPos[sel.substitutes[declName]]))
+		case member == "" && sel.byDecl[declName] == nil:
+			sel.errs.Add(e.Pos.Errorf("rename: %s is not generated: it is neither in types nor referenced by a type there", declName))
+		case member != "" && !sel.usedNames[key] && sel.byDecl[declName] == nil && !slices.ContainsFunc(sel.memberRoots, func(r memberRoot) bool {
 			return r.decl.Name+"."+r.member.Name == key
 		}):
-			g.errs.Add(e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key))
-		case member != "" && !g.usedNames[key]:
-			g.errs.Add(e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key))
+			sel.errs.Add(e.Pos.Errorf("rename: %s is not generated: neither it nor %s is in types, nor referenced by a type there", declName, key))
+		case member != "" && !sel.usedNames[key]:
+			sel.errs.Add(e.Pos.Errorf("rename: %s has no type of its own to name here (a declared type is renamed by its declaration; an inherited member's type, by the declaration that declares it; a scalar has no name)", key))
 		}
 	}
 }
 
 // substitute returns the Go type that replaces the declaration a Ref names, or nil.
-func (g *generator) substitute(t *model.Type) *ir.Type {
+func (sel *selection) substitute(t *model.Type) *ir.Type {
 	if t.Kind != model.Ref {
 		return nil
 	}
-	sub := g.substitutes[t.Ref]
+	sub := sel.substitutes[t.Ref]
 	if sub != nil {
-		g.referenced[t.Ref] = true
+		sel.referenced[t.Ref] = true
 	}
 	return sub
 }
@@ -693,14 +736,14 @@ func (g *generator) planMemberRoot(r memberRoot) error {
 // itself, or named after a renamed declaration): the functions and types named after it
 // (UnmarshalX, UnknownX, NewX) would be exported, with an odd name. Structs, enums and the rest
 // may be unexported.
-func (g *generator) checkUnexported() error {
-	for _, td := range g.types {
+func (sel *selection) checkUnexported() error {
+	for _, td := range sel.types {
 		if (td.Form != interfaceForm && td.Form != oneOrManyForm) || token.IsExported(td.Name) {
 			continue
 		}
-		pos := g.src(td).pos
-		for _, key := range slices.Sorted(maps.Keys(g.opts.Config.Names)) {
-			if e := g.opts.Config.Names[key]; strings.HasPrefix(td.Name, e.Name) {
+		pos := sel.src(td).pos
+		for _, key := range slices.Sorted(maps.Keys(sel.opts.Config.Names)) {
+			if e := sel.opts.Config.Names[key]; strings.HasPrefix(td.Name, e.Name) {
 				pos = e.Pos
 				break
 			}
@@ -712,30 +755,30 @@ func (g *generator) checkUnexported() error {
 
 // configureMembers reads the aliases made defined types (Config.Defined) and the members left
 // out (Config.Omit), reporting and skipping each entry at fault.
-func (g *generator) configureMembers() {
-	c := g.opts.Config
-	g.defined = map[string]Entry{}
+func (sel *selection) configureMembers() {
+	c := sel.opts.Config
+	sel.defined = map[string]Entry{}
 	for _, e := range c.Defined {
-		if g.s.Decl(e.Name) == nil {
-			g.errs.Add(e.Pos.Errorf("defined: %s", g.noDecl(e.Name)))
-		} else if prev, dup := g.defined[e.Name]; dup {
-			g.errs.Add(e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos))
+		if sel.s.Decl(e.Name) == nil {
+			sel.errs.Add(e.Pos.Errorf("defined: %s", sel.noDecl(e.Name)))
+		} else if prev, dup := sel.defined[e.Name]; dup {
+			sel.errs.Add(e.Pos.Errorf("defined: %s is listed twice (first at %s)", e.Name, prev.Pos))
 		} else {
-			g.defined[e.Name] = e
+			sel.defined[e.Name] = e
 		}
 	}
-	g.omits = map[string]Entry{}
+	sel.omits = map[string]Entry{}
 	for _, e := range c.Omit {
-		_, m, err := g.memberOf(e.Name, e.Pos, "omit")
+		_, m, err := sel.memberOf(e.Name, e.Pos, "omit")
 		switch {
 		case err != nil:
 		case m == nil:
 			err = e.Pos.Errorf("omit: %q names no member: write Declaration.member", e.Name)
 		default:
-			if err = g.repeated("omit", e, g.omits, "a member left out has no field"); err == nil {
-				g.omits[e.Name] = e
+			if err = sel.repeated("omit", e, sel.omits, "a member left out has no field"); err == nil {
+				sel.omits[e.Name] = e
 			}
 		}
-		g.errs.Add(err)
+		sel.errs.Add(err)
 	}
 }

@@ -32,10 +32,17 @@ const extraDoc = "Extra holds the members the schema does not define, as receive
 var kindPhrases = map[string]string{"string": "a string", "number": "a number", "boolean": "a boolean",
 	"null": "null", "object": "an object", "array": "an array"}
 
+// docsPass is the last pass of planning before its facts: it writes the doc text of every
+// declaration, field, constant and function the output has, from the schema's docs and the
+// decisions of the passes before it.
+type docsPass struct {
+	*plan
+}
+
 // planDocs writes the doc text of every declaration, field, enum value and constant of the
 // output, and the docs of the typed result decodes and of the protocol layer that list what
 // the schema has.
-func (p *plan) planDocs() {
+func (p *docsPass) planDocs() {
 	for _, td := range p.types {
 		td.Doc = p.declDoc(td)
 		for _, f := range td.Fields {
@@ -76,7 +83,7 @@ func (p *plan) planDocs() {
 // accessorDocs are the docs of the accessors that the interfaces of the request and
 // notification unions declare. A request inside an InputRequiredResult has no id, in the
 // versions that declare one.
-func (p *plan) accessorDocs() (requests, notifications ir.AccessorDocs) {
+func (p *docsPass) accessorDocs() (requests, notifications ir.AccessorDocs) {
 	id := "GetID returns the id of the request."
 	if p.s.Decl(model.InputRequiredResultDecl) != nil {
 		id = "GetID returns the id of the request (nil inside an " + model.InputRequiredResultDecl + ")."
@@ -89,7 +96,7 @@ func (p *plan) accessorDocs() (requests, notifications ir.AccessorDocs) {
 }
 
 // declDoc is the doc text of a type declaration, by its form.
-func (p *plan) declDoc(td *ir.Decl) string {
+func (p *docsPass) declDoc(td *ir.Decl) string {
 	switch td.Form {
 	case aliasForm:
 		if td.Type.Kind == rawKind {
@@ -122,7 +129,7 @@ func (p *plan) declDoc(td *ir.Decl) string {
 
 // fieldDoc is the doc text of a struct's field: the member's doc, what its constant or default
 // is.
-func (p *plan) fieldDoc(f *ir.Field) string {
+func (p *docsPass) fieldDoc(f *ir.Field) string {
 	var extra []string
 	if f.Literal != nil {
 		extra = append(extra, "Always "+f.Literal.Text+".")
@@ -181,7 +188,7 @@ func errorDocs(proto *ir.Protocol) (typed, response string) {
 }
 
 // messageDocs are the docs of Message and of the decoders of each side's messages.
-func (p *plan) messageDocs(proto *ir.Protocol) {
+func (p *docsPass) messageDocs(proto *ir.Protocol) {
 	ifValidate := func(text string) string {
 		if p.opts.Config.NoValidate {
 			return ""
@@ -219,7 +226,7 @@ func (p *plan) messageDocs(proto *ir.Protocol) {
 // docText turns a schema doc into Go doc comment text: the text with links converted, then the
 // extra paragraphs, the @see tags, @internal and @deprecated. noun says what is documented
 // ("type", "field", "constant").
-func (p *plan) docText(d model.Doc, noun string, extra ...string) string {
+func (p *docsPass) docText(d model.Doc, noun string, extra ...string) string {
 	var paras []string
 	if t := strings.TrimSpace(d.Text); t != "" {
 		paras = append(paras, p.markup(t))
@@ -244,7 +251,7 @@ func (p *plan) docText(d model.Doc, noun string, extra ...string) string {
 
 // markup converts the links of a JSDoc text to Go doc syntax and indents Markdown list items,
 // which Go doc comments recognize only when indented.
-func (p *plan) markup(text string) string {
+func (p *docsPass) markup(text string) string {
 	text = jsdocLink.ReplaceAllStringFunc(text, func(m string) string {
 		sub := jsdocLink.FindStringSubmatch(m)
 		return p.link(sub[1], sub[2])
@@ -271,7 +278,7 @@ func absURL(u string) string {
 
 // link renders {@link target | label}: a Go doc link for a declaration or member, the URL for a
 // web link, the target's text when it names nothing known.
-func (p *plan) link(target, label string) string {
+func (p *docsPass) link(target, label string) string {
 	var ref string
 	if strings.Contains(target, "://") {
 		ref = target
@@ -290,7 +297,7 @@ func (p *plan) link(target, label string) string {
 
 // docLink resolves a schema name, "Decl" or "Decl.member.member", to a Go doc link:
 // "[ClientCapabilitiesSampling.Context]".
-func (p *plan) docLink(target string) (string, bool) {
+func (p *docsPass) docLink(target string) (string, bool) {
 	parts := strings.Split(target, ".")
 	td, ok := p.byDecl[parts[0]]
 	if !ok {
@@ -317,7 +324,7 @@ func (p *plan) docLink(target string) (string, bool) {
 }
 
 // structNamed returns the struct declaration of a field type, or nil.
-func (p *plan) structNamed(t *ir.Type) *ir.Decl {
+func (p *docsPass) structNamed(t *ir.Type) *ir.Decl {
 	for t.Kind == nullableKind {
 		t = t.Elem
 	}

@@ -21,7 +21,7 @@ import (
 // typeDoc is the doc text of a type declaration: for a schema declaration, its doc with the name
 // as the subject of the first sentence; for an inline or derived type, a sentence saying what it
 // is. Then the extra paragraphs.
-func (p *plan) typeDoc(td *ir.Decl, extra ...string) string {
+func (p *docsPass) typeDoc(td *ir.Decl, extra ...string) string {
 	if p.src(td).decl == nil {
 		return strings.Join(append([]string{td.Name + " is " + p.src(td).about + "."}, extra...), "\n\n")
 	}
@@ -53,7 +53,7 @@ func (p *plan) typeDoc(td *ir.Decl, extra ...string) string {
 
 // constDoc is the doc text of a schema constant named name in Go: its doc with the name as the
 // subject of the first sentence, or led by a sentence naming the schema constant.
-func (p *plan) constDoc(name string, c *model.Const) string {
+func (p *docsPass) constDoc(name string, c *model.Const) string {
 	doc := c.Doc
 	lead := name + " is the schema constant " + c.Name + "."
 	if isErrorCode(c.Value) {
@@ -126,7 +126,7 @@ func set(words ...string) map[string]bool {
 //
 // It reports false for a sentence that cannot take the name as its subject ("After receiving
 // ...", "Use X instead.").
-func (p *plan) subjectFirst(name, text string) (string, bool) {
+func (p *docsPass) subjectFirst(name, text string) (string, bool) {
 	if startsWithName(text, name) {
 		return text, true
 	}
@@ -176,7 +176,7 @@ func (p *plan) subjectFirst(name, text string) (string, bool) {
 
 // isTypeName reports whether word (with trailing punctuation) names a declaration of the schema
 // or a Go type of the output.
-func (p *plan) isTypeName(word string) bool {
+func (p *docsPass) isTypeName(word string) bool {
 	word = strings.TrimRight(word, ".,:;")
 	if _, ok := p.byDecl[word]; ok {
 		return true
@@ -223,7 +223,7 @@ const maxRefs = 5
 // derivedLead is a first sentence for a declaration whose schema doc is empty or cannot start with
 // its name, derived from the schema: what a union or enum holds, what an alias names, what a map
 // or array holds, where a struct is used. It is "" when there is nothing to say.
-func (p *plan) derivedLead(td *ir.Decl) string {
+func (p *docsPass) derivedLead(td *ir.Decl) string {
 	switch td.Form {
 	case interfaceForm:
 		var links []string
@@ -264,7 +264,7 @@ func (p *plan) derivedLead(td *ir.Decl) string {
 
 // usesLead says where a struct is used: the unions it is a variant of, the fields of its type, and
 // the declarations that include its members (it is their base).
-func (p *plan) usesLead(td *ir.Decl) string {
+func (p *docsPass) usesLead(td *ir.Decl) string {
 	var variantOf, typeOf, baseOf []string
 	for _, other := range p.types {
 		switch other.Form {

@@ -35,7 +35,7 @@ func planned(t *testing.T, src string) *generator {
 }
 
 func TestDocText(t *testing.T) {
-	p := planned(t, docsSchema).plan
+	p := &docsPass{plan: planned(t, docsSchema).plan}
 	tests := []struct {
 		name string
 		doc  model.Doc
@@ -67,7 +67,7 @@ func TestDocText(t *testing.T) {
 }
 
 func TestSubjectFirst(t *testing.T) {
-	p := planned(t, docsSchema).plan
+	p := &docsPass{plan: planned(t, docsSchema).plan}
 	tests := []struct{ name, text, want string }{
 		{"X", "X is already first.", "X is already first."},
 		{"X", "An X is already first.", "An X is already first."},
@@ -236,10 +236,10 @@ func checkFilled(t *testing.T, fset *token.FileSet, cg *ast.CommentGroup) {
 // TestAccessorDocs checks that the doc of a request union's GetID names InputRequiredResult only
 // in a version that declares it.
 func TestAccessorDocs(t *testing.T) {
-	requests, notifications := planned(t, docsSchema).plan.accessorDocs()
+	requests, notifications := (&docsPass{plan: planned(t, docsSchema).plan}).accessorDocs()
 	assert.Equal(t, "GetID returns the id of the request.", requests.ID)
 	assert.Empty(t, notifications.ID, "a notification has no id")
 	withInput := docsSchema + "export interface InputRequiredResult { resultType: \"input_required\"; }\n"
-	requests, _ = planned(t, withInput).plan.accessorDocs()
+	requests, _ = (&docsPass{plan: planned(t, withInput).plan}).accessorDocs()
 	assert.Equal(t, "GetID returns the id of the request (nil inside an InputRequiredResult).", requests.ID)
 }

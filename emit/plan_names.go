@@ -185,21 +185,21 @@ func (p *plan) goNameOf(decl string) string {
 // constName names a schema constant: an error code (isErrorCode) is Code plus its CamelCase
 // name (PARSE_ERROR → CodeParseError), as go-sdk names its codes; another constant is CamelCase,
 // with "Code" (numbers) or "Value" (others) appended when that is a type name.
-func (g *generator) constName(c *model.Const) (string, error) {
-	if e, ok := g.opts.Config.Names[c.Name]; ok {
-		return e.Name, g.declare(e.Name, "constant "+c.Name, e.Pos)
+func (nm *naming) constName(c *model.Const) (string, error) {
+	if e, ok := nm.opts.Config.Names[c.Name]; ok {
+		return e.Name, nm.declare(e.Name, "constant "+c.Name, e.Pos)
 	}
-	name := g.names.constName(c.Name)
+	name := nm.names.constName(c.Name)
 	if isErrorCode(c.Value) {
 		name = "Code" + name
-	} else if _, taken := g.scope[name]; taken {
+	} else if _, taken := nm.scope[name]; taken {
 		if c.Value.Kind == model.Integer || c.Value.Kind == model.Number {
 			name += "Code"
 		} else {
 			name += "Value"
 		}
 	}
-	return name, g.reserve(name, "constant "+c.Name, c.Pos)
+	return name, nm.reserve(name, "constant "+c.Name, c.Pos)
 }
 
 // isErrorCode reports whether a constant is a JSON-RPC error code: an integer in the range

@@ -34,9 +34,9 @@ type partRenames struct {
 // configuration's names (declSource.defName, the default namer) with the output's, or returns nil
 // when the configuration changes no name. Should the default names collide where the
 // configured ones do not, parts are copied as written.
-func (g *generator) partNames() *partRenames {
-	c := g.opts.Config
-	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 || g.defaultsClash {
+func (nm *naming) partNames() *partRenames {
+	c := nm.opts.Config
+	if len(c.Names) == 0 && len(c.Fields) == 0 && len(c.Initialisms) == 0 || nm.defaultsClash {
 		return nil
 	}
 	r := &partRenames{idents: map[string]string{}, fields: map[string]map[string]renamedField{}, forms: map[string]form{}}
@@ -45,14 +45,14 @@ func (g *generator) partNames() *partRenames {
 			r.idents[from] = to
 		}
 	}
-	for _, td := range g.types {
-		def := g.src(td).defName
+	for _, td := range nm.types {
+		def := nm.src(td).defName
 		rename(def, td.Name)
 		r.forms[def] = td.Form
 		switch td.Form {
 		case enumForm:
 			for _, v := range td.Values {
-				rename(namer{}.enumConstName(def, v), g.names.enumConstName(td.Name, v))
+				rename(namer{}.enumConstName(def, v), nm.names.enumConstName(td.Name, v))
 			}
 		case interfaceForm:
 			from := resultFuncNames(unionFuncNames(def, false, false), def)
@@ -64,10 +64,10 @@ func (g *generator) partNames() *partRenames {
 			rename(from.NewOne, to.NewOne)
 			rename(from.NewList, to.NewList)
 		case structForm:
-			if _, ok := g.methodOf(td); ok {
+			if _, ok := nm.methodOf(td); ok {
 				rename(methodConstName(def), methodConstName(td.Name))
 			}
-			if !g.renamedFields(r, td) {
+			if !nm.renamedFields(r, td) {
 				return nil
 			}
 		}
@@ -85,14 +85,14 @@ type renamedField struct {
 // renamedFields records the fields of the struct td whose names are not their default names
 // (the default namer's, or for a field an embed entry names its type's default name), or reports false
 // when two default names of td are the same or one is not a Go identifier.
-func (g *generator) renamedFields(r *partRenames, td *ir.Decl) bool {
+func (nm *naming) renamedFields(r *partRenames, td *ir.Decl) bool {
 	seen := map[string]bool{"Extra": true}
 	for _, f := range td.Fields {
 		def := fieldName(f.JSONName)
-		if g.fsrc(f).defEmbed {
+		if nm.fsrc(f).defEmbed {
 			def = embeddedName(f.Type)
-			if e := g.byName[def]; e != nil {
-				def = g.src(e).defName
+			if e := nm.byName[def]; e != nil {
+				def = nm.src(e).defName
 			}
 		}
 		if seen[def] || !token.IsIdentifier(def) {
@@ -100,10 +100,10 @@ func (g *generator) renamedFields(r *partRenames, td *ir.Decl) bool {
 		}
 		seen[def] = true
 		if def != f.Name {
-			if r.fields[g.src(td).defName] == nil {
-				r.fields[g.src(td).defName] = map[string]renamedField{}
+			if r.fields[nm.src(td).defName] == nil {
+				r.fields[nm.src(td).defName] = map[string]renamedField{}
 			}
-			r.fields[g.src(td).defName][def] = renamedField{g.fieldEntry(f), cmp.Or(g.src(td).path, td.Name) + "." + f.JSONName}
+			r.fields[nm.src(td).defName][def] = renamedField{nm.fieldEntry(f), cmp.Or(nm.src(td).path, td.Name) + "." + f.JSONName}
 		}
 	}
 	return true
@@ -112,11 +112,11 @@ func (g *generator) renamedFields(r *partRenames, td *ir.Decl) bool {
 // fieldEntry is the position of the configuration entry that names the field f: its Fields
 // entry (at any depth, or on the declaration of an inherited member), or the initialism that
 // changes it.
-func (g *generator) fieldEntry(f *ir.Field) model.Pos {
-	if g.fsrc(f).namedAt.Line > 0 {
-		return g.fsrc(f).namedAt
+func (nm *naming) fieldEntry(f *ir.Field) model.Pos {
+	if nm.fsrc(f).namedAt.Line > 0 {
+		return nm.fsrc(f).namedAt
 	}
-	for _, e := range g.opts.Config.Initialisms {
+	for _, e := range nm.opts.Config.Initialisms {
 		for _, w := range words(f.JSONName) {
 			if strings.EqualFold(w, e.Name) {
 				return e.Pos

@@ -25,23 +25,30 @@ const (
 	notificationUnion = ir.Notifications
 )
 
+// protocolPass finds the protocol layer in the planned declarations (ir.Protocol), and checks
+// what the configuration made of its messages.
+type protocolPass struct {
+	*plan
+	sel *selection
+}
+
 // planProtocol finds the protocol layer's types, or returns nil for a schema without them, or an
 // output that does not generate every one of them (a configuration selects types, or
 // substitutes one).
-func (g *generator) planProtocol() *ir.Protocol {
+func (pp *protocolPass) planProtocol() *ir.Protocol {
 	for _, name := range resultUnions {
-		if td := g.byDecl[name]; td == nil || td.Form != interfaceForm || td.Objects == nil {
+		if td := pp.byDecl[name]; td == nil || td.Form != interfaceForm || td.Objects == nil {
 			return nil
 		}
 	}
-	id := g.byDecl[model.RequestIDDecl]
+	id := pp.byDecl[model.RequestIDDecl]
 	if id == nil || id.Form != interfaceForm || id.NullVariant == "" {
 		return nil
 	}
-	p := &ir.Protocol{RequestID: id, AnyResult: g.byDecl[model.AnyResultDecl], Roles: map[*ir.Decl]messageUnion{}}
+	p := &ir.Protocol{RequestID: id, AnyResult: pp.byDecl[model.AnyResultDecl], Roles: map[*ir.Decl]messageUnion{}}
 	for _, names := range [][]string{model.RequestUnions(), model.NotificationUnions()} {
 		for _, name := range names {
-			td := g.byDecl[name]
+			td := pp.byDecl[name]
 			if td == nil || td.Form != interfaceForm || td.Objects == nil {
 				return nil
 			}
@@ -52,11 +59,11 @@ func (g *generator) planProtocol() *ir.Protocol {
 			}
 		}
 	}
-	for _, td := range g.types {
+	for _, td := range pp.types {
 		if td.ResultResponse {
 			p.ResultResponse = td
 		}
-		if g.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(g.src(td).decl.Name, model.EnvelopePrefix) {
+		if pp.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(pp.src(td).decl.Name, model.EnvelopePrefix) {
 			continue
 		}
 		if f := fieldByJSON(td, "error"); f != nil && f.Type.Kind == structKind {
@@ -67,27 +74,27 @@ func (g *generator) planProtocol() *ir.Protocol {
 	}
 	// The batch's type and methods are a part (templates/parts/protocol_batch.go), which requires
 	// the declaration.
-	p.Batch = g.byDecl[model.JSONRPCBatchRequestDecl] != nil
+	p.Batch = pp.byDecl[model.JSONRPCBatchRequestDecl] != nil
 	if p.ResultResponse == nil || p.ErrorResponse == nil {
 		return nil
 	}
 	p.ErrorID = fieldByJSON(p.ErrorResponse, "id")
-	if et := g.byName[p.ErrorType]; et != nil {
+	if et := pp.byName[p.ErrorType]; et != nil {
 		if f := fieldByJSON(et, "data"); f != nil && f.Type.Kind == rawKind && !f.Pointer {
 			p.ErrorData = f.Name
 		}
 	}
 	for _, side := range model.Sides() {
-		s := &ir.Side{Name: side.Name, Requests: g.byDecl[side.Request],
-			Notifications: g.byDecl[side.Notification], Results: g.byDecl[side.Result]}
+		s := &ir.Side{Name: side.Name, Requests: pp.byDecl[side.Request],
+			Notifications: pp.byDecl[side.Notification], Results: pp.byDecl[side.Result]}
 		s.Decode, s.NoCopy, s.Internal = sideDecoders(side.Name)
 		s.UnmarshalFor = resultFuncNames(ir.Funcs{}, s.Results.Name).UnmarshalFor
 		p.Sides = append(p.Sides, s)
 	}
-	p.Messages, p.IDMethods = g.messages(p)
-	p.Accessors = g.accessors(p)
-	p.Methods = g.methodEntries(p)
-	p.Errors = g.errorObjects()
+	p.Messages, p.IDMethods = pp.messages(p)
+	p.Accessors = pp.accessors(p)
+	p.Methods = pp.methodEntries(p)
+	p.Errors = pp.errorObjects()
 	p.Typed = typedErrors(p)
 	return p
 }
@@ -103,14 +110,14 @@ func layerNames(p *ir.Protocol) []string {
 
 // planResultResponses marks the generic JSON-RPC result response, whose result is the union of
 // every result (model.Protocol), and decodes it with a function of the caller.
-func (g *generator) planResultResponses() {
-	for _, td := range g.types {
-		if g.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(g.src(td).decl.Name, model.EnvelopePrefix) {
+func (pp *protocolPass) planResultResponses() {
+	for _, td := range pp.types {
+		if pp.src(td).decl == nil || td.Form != structForm || !isEnvelope(td) || !strings.HasPrefix(pp.src(td).decl.Name, model.EnvelopePrefix) {
 			continue
 		}
-		if f := fieldByJSON(td, "result"); f != nil && f.Type.Kind == unionKind && f.Type.Name == g.goNameOf(model.AnyResultDecl) {
+		if f := fieldByJSON(td, "result"); f != nil && f.Type.Kind == unionKind && f.Type.Name == pp.goNameOf(model.AnyResultDecl) {
 			td.ResultResponse, f.Result = true, true
-			td.ResultUnion = g.byName[f.Type.Name]
+			td.ResultUnion = pp.byName[f.Type.Name]
 		}
 	}
 }
@@ -118,7 +125,7 @@ func (g *generator) planResultResponses() {
 // messages lists the types that implement Message: the JSON-RPC envelopes among the variants of
 // the message unions (and the Unknown variants of those unions), and the generic responses; and
 // those of them that the accessors do not give GetID.
-func (g *generator) messages(p *ir.Protocol) (names []string, idMethods []*ir.Accessor) {
+func (pp *protocolPass) messages(p *ir.Protocol) (names []string, idMethods []*ir.Accessor) {
 	add := func(name string) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
@@ -128,7 +135,7 @@ func (g *generator) messages(p *ir.Protocol) (names []string, idMethods []*ir.Ac
 	for _, td := range p.Unions {
 		envelopes := false
 		for _, v := range td.Objects.Variants {
-			if vt := g.byName[v.Type.Name]; vt != nil && isEnvelope(vt) {
+			if vt := pp.byName[v.Type.Name]; vt != nil && isEnvelope(vt) {
 				add(v.Type.Name)
 				envelopes = true
 			}
@@ -143,7 +150,7 @@ func (g *generator) messages(p *ir.Protocol) (names []string, idMethods []*ir.Ac
 	add(p.ResultResponse.Name)
 	add(p.ErrorResponse.Name)
 	for _, name := range names {
-		if vt := g.byName[name]; vt.Form != unknownForm && !accessors[name] {
+		if vt := pp.byName[name]; vt.Form != unknownForm && !accessors[name] {
 			idMethods = append(idMethods, &ir.Accessor{Decl: vt, ID: fieldByJSON(vt, "id")})
 		}
 	}
@@ -153,8 +160,8 @@ func (g *generator) messages(p *ir.Protocol) (names []string, idMethods []*ir.Ac
 // checkMessageIDs refuses the entries of the configuration that left out a response's id, or
 // gave a message's id another type than the request id union: GetID returns it as that union,
 // and NewErrorResponse sets it.
-func (g *generator) checkMessageIDs() error {
-	p := g.proto
+func (pp *protocolPass) checkMessageIDs() error {
+	p := pp.proto
 	if p == nil {
 		return nil
 	}
@@ -165,17 +172,17 @@ func (g *generator) checkMessageIDs() error {
 			continue
 		}
 		if f == nil && i < len(responses) {
-			pos := g.src(a.Decl).pos
-			for _, o := range g.src(a.Decl).omitted {
+			pos := pp.src(a.Decl).pos
+			for _, o := range pp.src(a.Decl).omitted {
 				if o.JSONName == "id" {
-					pos = g.fsrc(o).shaped
+					pos = pp.fsrc(o).shaped
 				}
 			}
-			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", g.src(a.Decl).decl.Name)
+			return pos.Errorf("omit: %s.id: the protocol layer's GetID returns the id of a response, and NewErrorResponse sets it", pp.src(a.Decl).decl.Name)
 		}
 		if f != nil {
-			return cmp.Or(g.fsrc(f).shaped, g.fsrc(f).member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
-				g.src(a.Decl).decl.Name, f.JSONName, p.RequestID.Name)
+			return cmp.Or(pp.fsrc(f).shaped, pp.fsrc(f).member.Pos).Errorf("%s.%s: the protocol layer's GetID returns a message's id as %s: keep the member's type, or leave the message unions out of types",
+				pp.src(a.Decl).decl.Name, f.JSONName, p.RequestID.Name)
 		}
 	}
 	return nil
@@ -183,18 +190,18 @@ func (g *generator) checkMessageIDs() error {
 
 // accessors lists the types given GetMethod, GetID and GetParams: every variant of the message
 // unions, and their Unknown variants, once each.
-func (g *generator) accessors(p *ir.Protocol) []*ir.Accessor {
+func (pp *protocolPass) accessors(p *ir.Protocol) []*ir.Accessor {
 	var out []*ir.Accessor
 	seen := map[string]bool{}
 	for _, td := range p.Unions {
 		for _, v := range td.Objects.Variants {
-			vt := g.byName[v.Type.Name]
+			vt := pp.byName[v.Type.Name]
 			if vt == nil || seen[vt.Name] {
 				continue
 			}
 			seen[vt.Name] = true
 			a := &ir.Accessor{Decl: vt, ID: fieldByJSON(vt, "id"), Params: fieldByJSON(vt, "params")}
-			a.Method, _ = g.methodOf(vt)
+			a.Method, _ = pp.methodOf(vt)
 			a.NoID = a.ID == nil && (p.Roles[td] == requestUnion || isEnvelope(vt))
 			out = append(out, a)
 		}
@@ -208,7 +215,7 @@ func (g *generator) accessors(p *ir.Protocol) []*ir.Accessor {
 
 // methodEntries are the entries of the method table: every method of the message unions, who
 // sends it, its types and its results (from the typed result decodes of the answering side).
-func (g *generator) methodEntries(p *ir.Protocol) []*ir.MethodEntry {
+func (pp *protocolPass) methodEntries(p *ir.Protocol) []*ir.MethodEntry {
 	entries := map[string]*ir.MethodEntry{}
 	for _, td := range p.Unions {
 		client := td == p.Sides[0].Requests || td == p.Sides[0].Notifications
@@ -217,19 +224,19 @@ func (g *generator) methodEntries(p *ir.Protocol) []*ir.MethodEntry {
 			answers = p.Sides[1].Results
 		}
 		for _, v := range td.Objects.Variants {
-			vt := g.byName[v.Type.Name]
-			method, ok := g.methodOf(vt)
+			vt := pp.byName[v.Type.Name]
+			method, ok := pp.methodOf(vt)
 			if !ok {
 				continue
 			}
 			e := entries[method]
 			if e == nil {
-				e = g.methodEntry(vt, method, p.Roles[td] == notificationUnion)
+				e = pp.methodEntry(vt, method, p.Roles[td] == notificationUnion)
 				entries[method] = e
 			}
 			e.FromClient = e.FromClient || client
 			e.FromServer = e.FromServer || !client
-			g.addResults(e, answers)
+			pp.addResults(e, answers)
 		}
 	}
 	var out []*ir.MethodEntry
@@ -240,17 +247,17 @@ func (g *generator) methodEntries(p *ir.Protocol) []*ir.MethodEntry {
 }
 
 // methodEntry is the entry of the method of the message vt, before its senders and results.
-func (g *generator) methodEntry(vt *ir.Decl, method string, notification bool) *ir.MethodEntry {
+func (pp *protocolPass) methodEntry(vt *ir.Decl, method string, notification bool) *ir.MethodEntry {
 	e := &ir.MethodEntry{Method: method, Notification: notification, Message: vt}
 	if params := fieldByJSON(vt, "params"); params != nil && (params.Type.Kind == unionKind || params.Type.Kind == structKind) {
 		e.Params, e.ParamsPointer = params.Type, params.Type.Kind == structKind
 	}
-	e.TaskAugmented = g.src(vt).decl != nil && g.s.TaskAugmented(g.src(vt).decl)
+	e.TaskAugmented = pp.src(vt).decl != nil && pp.s.TaskAugmented(pp.src(vt).decl)
 	return e
 }
 
 // addResults adds the results that the result union answers can have for the entry's method.
-func (g *generator) addResults(e *ir.MethodEntry, answers *ir.Decl) {
+func (pp *protocolPass) addResults(e *ir.MethodEntry, answers *ir.Decl) {
 	for _, rc := range answers.Results {
 		if rc.Value != e.Method {
 			continue
@@ -260,7 +267,7 @@ func (g *generator) addResults(e *ir.MethodEntry, answers *ir.Decl) {
 			if !slices.ContainsFunc(e.Results, func(t *ir.Type) bool { return written(t) == written(res.Type) }) {
 				e.Results = append(e.Results, res.Type)
 			}
-			if m := g.variantModel[res]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl {
+			if m := pp.variantModel[res]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl {
 				e.InputOnly = true
 			}
 		}
@@ -279,9 +286,9 @@ func fieldByJSON(td *ir.Decl, name string) *ir.Field {
 
 // errorObjects are the structs of the schema that are JSON-RPC error objects: a code and a
 // message (and no field named Error), in declaration order.
-func (g *generator) errorObjects() []*ir.ErrorObject {
+func (pp *protocolPass) errorObjects() []*ir.ErrorObject {
 	var out []*ir.ErrorObject
-	for _, td := range g.types {
+	for _, td := range pp.types {
 		if td.Form != structForm {
 			continue
 		}
@@ -299,15 +306,15 @@ func (g *generator) errorObjects() []*ir.ErrorObject {
 // checkErrorType refuses a protocol layer whose error response holds a type that is not an
 // error object (errorObjects: an integer code and a string message): NewErrorResponse and the
 // error methods of the runtime could not be written for it.
-func (g *generator) checkErrorType() error {
-	p := g.proto
+func (pp *protocolPass) checkErrorType() error {
+	p := pp.proto
 	if p == nil || slices.ContainsFunc(p.Errors, func(o *ir.ErrorObject) bool { return o.Decl.Name == p.ErrorType }) {
 		return nil
 	}
-	what, pos := "member error of "+g.src(p.ErrorResponse).decl.Name, g.src(p.ErrorResponse).pos
-	if td := g.byName[p.ErrorType]; td != nil && g.src(td).decl != nil {
-		what, pos = "declaration "+g.src(td).decl.Name+", the error of "+g.src(p.ErrorResponse).decl.Name, g.src(td).pos
-		if at := g.errorObjectEntry(td); at.Line > 0 {
+	what, pos := "member error of "+pp.src(p.ErrorResponse).decl.Name, pp.src(p.ErrorResponse).pos
+	if td := pp.byName[p.ErrorType]; td != nil && pp.src(td).decl != nil {
+		what, pos = "declaration "+pp.src(td).decl.Name+", the error of "+pp.src(p.ErrorResponse).decl.Name, pp.src(td).pos
+		if at := pp.errorObjectEntry(td); at.Line > 0 {
 			pos = at
 		}
 	}
@@ -318,13 +325,13 @@ func (g *generator) checkErrorType() error {
 // checkMessageCodecs refuses a message of the protocol layer coded by encoding/json from its
 // tags (Config.TagCodecs) without a hand-written MarshalJSON: the Message interface asks for
 // one.
-func (g *generator) checkMessageCodecs() error {
-	if g.proto == nil {
+func (pp *protocolPass) checkMessageCodecs() error {
+	if pp.proto == nil {
 		return nil
 	}
-	for _, e := range g.opts.Config.TagCodecs {
-		td := g.tagCoded[e.Name]
-		if td != nil && slices.Contains(g.proto.Messages, td.Name) && !g.opts.Config.Methods[td.Name+".MarshalJSON"] {
+	for _, e := range pp.opts.Config.TagCodecs {
+		td := pp.sel.tagCoded[e.Name]
+		if td != nil && slices.Contains(pp.proto.Messages, td.Name) && !pp.opts.Config.Methods[td.Name+".MarshalJSON"] {
 			return e.Pos.Errorf("tagCodecs: %s is a message of the protocol layer, whose Message interface asks for a MarshalJSON: "+
 				"declare %s.MarshalJSON in a hand-written file", e.Name, td.Name)
 		}

@@ -23,6 +23,12 @@ type methodRequest struct {
 	own     bool
 }
 
+// resultsPass plans the typed decodes of the result unions (ir.Decl.Results), once the shapes
+// pass has planned every declaration.
+type resultsPass struct {
+	*plan
+}
+
 // planResults finds, for each result union, the result variants of every request method: the
 // declaration "FooResult" for a request "FooRequest" (EmptyResult when the schema declares no
 // FooResult); when the schema declares "FooResultResponse" with a union "result" member, the
@@ -36,27 +42,27 @@ type methodRequest struct {
 // without the method of its request is typed by its members alone, a guess: when the variant
 // its members point to does not decode it (a result of a method the version does not define,
 // which looks like another method's), the base does, keeping its members in Extra.
-func (g *generator) planResults() error {
-	requests, err := g.methodRequests()
+func (rp *resultsPass) planResults() error {
+	requests, err := rp.methodRequests()
 	if err != nil {
 		return err
 	}
 	for _, name := range resultUnions {
-		union := g.byDecl[name]
-		if union == nil || union.Form != interfaceForm || union.Objects == nil || g.src(union).decision.Strategy != model.ObjectStrategy {
+		union := rp.byDecl[name]
+		if union == nil || union.Form != interfaceForm || union.Objects == nil || rp.src(union).decision.Strategy != model.ObjectStrategy {
 			continue
 		}
-		if i := g.resultVariant(union, model.ResultDecl); i >= 0 {
+		if i := rp.resultVariant(union, model.ResultDecl); i >= 0 {
 			union.Base = union.Objects.Variants[i]
 		}
 		for _, rq := range requests {
-			first := g.resultVariant(union, rq.results[0])
+			first := rp.resultVariant(union, rq.results[0])
 			if first < 0 {
 				continue
 			}
 			candidates := []int{first}
 			for _, r := range rq.results[1:] {
-				if i := g.resultVariant(union, r); i >= 0 && !slices.Contains(candidates, i) {
+				if i := rp.resultVariant(union, r); i >= 0 && !slices.Contains(candidates, i) {
 					candidates = append(candidates, i)
 				}
 			}
@@ -79,25 +85,25 @@ func (g *generator) planResults() error {
 // ServerRequest; requests with the same results are one, the first. Otherwise the schema is
 // refused, naming both requests: a method has one result type, and the decode by method
 // cannot choose.
-func (g *generator) methodRequests() ([]methodRequest, error) {
+func (rp *resultsPass) methodRequests() ([]methodRequest, error) {
 	var all []methodRequest
 	byMethod := map[string][]methodRequest{}
-	for _, td := range g.types {
-		value, ok := g.methodOf(td)
+	for _, td := range rp.types {
+		value, ok := rp.methodOf(td)
 		if !ok {
 			continue
 		}
-		if _, request := model.ResultOf(g.src(td).decl.Name); !request {
+		if _, request := model.ResultOf(rp.src(td).decl.Name); !request {
 			continue
 		}
-		results, own := g.resultsOf(g.src(td).decl)
+		results, own := rp.resultsOf(rp.src(td).decl)
 		rq := methodRequest{td, value, results, own}
 		all = append(all, rq)
 		byMethod[value] = append(byMethod[value], rq)
 	}
 	var out []methodRequest
 	for _, rq := range all {
-		chosen, err := g.chooseRequest(byMethod[rq.value])
+		chosen, err := rp.chooseRequest(byMethod[rq.value])
 		if err != nil {
 			return nil, err
 		}
@@ -111,14 +117,14 @@ func (g *generator) methodRequests() ([]methodRequest, error) {
 // resultsOf lists the declarations that the result of the request d can be: FooResult for
 // FooRequest (own), or EmptyResult where the schema declares no FooResult; the results of
 // FooResultResponse; CreateTaskResult.
-func (g *generator) resultsOf(d *model.Decl) (results []string, own bool) {
+func (rp *resultsPass) resultsOf(d *model.Decl) (results []string, own bool) {
 	result, _ := model.ResultOf(d.Name)
-	own = g.s.Decl(result) != nil
+	own = rp.s.Decl(result) != nil
 	if !own {
 		result = model.EmptyResultDecl
 	}
-	results = append([]string{result}, g.responseResults(model.ResponseOf(result))...)
-	if g.s.TaskAugmented(d) {
+	results = append([]string{result}, rp.responseResults(model.ResponseOf(result))...)
+	if rp.s.TaskAugmented(d) {
 		results = append(results, model.CreateTaskResultDecl)
 	}
 	return results, own
@@ -126,13 +132,13 @@ func (g *generator) resultsOf(d *model.Decl) (results []string, own bool) {
 
 // chooseRequest picks, among the requests with the same method, the one whose results the
 // method has (see methodRequests).
-func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
+func (rp *resultsPass) chooseRequest(same []methodRequest) (methodRequest, error) {
 	if len(same) == 1 {
 		return same[0], nil
 	}
 	for _, keep := range []func(methodRequest) bool{
 		func(rq methodRequest) bool { return rq.own },
-		func(rq methodRequest) bool { return g.isRequestVariant(rq.td) },
+		func(rq methodRequest) bool { return rp.isRequestVariant(rq.td) },
 	} {
 		if kept := slices.DeleteFunc(slices.Clone(same), func(rq methodRequest) bool { return !keep(rq) }); len(kept) > 0 {
 			same = kept
@@ -141,9 +147,9 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 	for _, other := range same[1:] {
 		if !slices.Equal(other.results, same[0].results) {
 			a, b := same[0], other
-			return methodRequest{}, g.src(b.td).pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
+			return methodRequest{}, rp.src(b.td).pos.Errorf("request %s has the method %q of request %s (%s), with other results (%s, not %s): "+
 				"the typed decode of a result by its method cannot choose; make one of them a variant of %s, or remove it",
-				g.src(b.td).decl.Name, b.value, g.src(a.td).decl.Name, g.src(a.td).pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
+				rp.src(b.td).decl.Name, b.value, rp.src(a.td).decl.Name, rp.src(a.td).pos, strings.Join(b.results, ", "), strings.Join(a.results, ", "),
 				strings.Join(model.RequestUnions(), " or "))
 		}
 	}
@@ -151,9 +157,9 @@ func (g *generator) chooseRequest(same []methodRequest) (methodRequest, error) {
 }
 
 // isRequestVariant reports whether td is a variant of a message union of requests.
-func (g *generator) isRequestVariant(td *ir.Decl) bool {
+func (rp *resultsPass) isRequestVariant(td *ir.Decl) bool {
 	for _, name := range model.RequestUnions() {
-		if u := g.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *ir.Variant) bool { return v.Type.Name == td.Name }) {
+		if u := rp.byDecl[name]; u != nil && slices.ContainsFunc(u.Variants, func(v *ir.Variant) bool { return v.Type.Name == td.Name }) {
 			return true
 		}
 	}
@@ -162,8 +168,8 @@ func (g *generator) isRequestVariant(td *ir.Decl) bool {
 
 // responseResults lists the declarations named by the "result" member of a response
 // declaration, if it is a union of references.
-func (g *generator) responseResults(response string) []string {
-	d := g.s.Decl(response)
+func (rp *resultsPass) responseResults(response string) []string {
+	d := rp.s.Decl(response)
 	if d == nil || d.Type.Kind != model.Object {
 		return nil
 	}
@@ -182,17 +188,17 @@ func (g *generator) responseResults(response string) []string {
 
 // resultVariant is the index of the variant of union that is the declaration decl, or an alias
 // of it (EmptyResult is Result), or -1.
-func (g *generator) resultVariant(union *ir.Decl, decl string) int {
-	d := g.s.Decl(decl)
+func (rp *resultsPass) resultVariant(union *ir.Decl, decl string) int {
+	d := rp.s.Decl(decl)
 	if d == nil {
 		return -1
 	}
-	t, err := g.s.Deref(d.Type)
+	t, err := rp.s.Deref(d.Type)
 	if err != nil || t.Kind != model.Object {
 		return -1
 	}
 	for i, v := range union.Objects.Variants {
-		if g.variantModel[v].Object == t.Object {
+		if rp.variantModel[v].Object == t.Object {
 			return i
 		}
 	}
@@ -202,25 +208,25 @@ func (g *generator) resultVariant(union *ir.Decl, decl string) int {
 // checkMessageMethods refuses a protocol layer whose message unions (requests and notifications)
 // hold two declarations with the same method: the method table describes a method by one message
 // type, and a peer's message of that method would decode as either.
-func (g *generator) checkMessageMethods() error {
-	if g.proto == nil {
+func (rp *resultsPass) checkMessageMethods() error {
+	if rp.proto == nil {
 		return nil
 	}
 	seen := map[string]*ir.Decl{}
 	for _, name := range append(model.RequestUnions(), model.NotificationUnions()...) {
-		for _, v := range g.byDecl[name].Variants {
-			td := g.byName[v.Type.Name]
+		for _, v := range rp.byDecl[name].Variants {
+			td := rp.byName[v.Type.Name]
 			if td == nil {
 				continue
 			}
-			value, ok := g.methodOf(td)
+			value, ok := rp.methodOf(td)
 			if !ok {
 				continue
 			}
 			if prev := seen[value]; prev != nil && prev != td {
-				return g.src(td).pos.Errorf("%s has the method %q of %s (%s), and both are variants of the message unions: "+
+				return rp.src(td).pos.Errorf("%s has the method %q of %s (%s), and both are variants of the message unions: "+
 					"the method table describes a method by one message type; remove one of them from %s",
-					g.src(td).decl.Name, value, g.src(prev).decl.Name, g.src(prev).pos, name)
+					rp.src(td).decl.Name, value, rp.src(prev).decl.Name, rp.src(prev).pos, name)
 			}
 			seen[value] = td
 		}

@@ -22,6 +22,14 @@ import (
 // substitute's): an output without validators (Config.NoValidate) leaves them out.
 var validationOnly = []string{"Unmarshal", "UnmarshalNoCopy", "Marshal", "validateExternal"}
 
+// partsPass plans the fixed code the output copies: the runtime of templates/wire, the parts of
+// templates/parts whose declarations the output has (renamed to its names), and the readers
+// that the sampling rules call (plan_sampling.go).
+type partsPass struct {
+	*plan
+	nam *naming
+}
+
 // usesEmptyExternal reports whether a field of the plan is tested for emptiness at run time
 // (emptiness emptyReflect, of a member encoded when not empty), and usesZeroExternal
 // whether one is tested for its zero value (a member encoded when not zero, of a struct or a
@@ -54,15 +62,15 @@ func (p *plan) anyField(is func(*ir.Field) bool) bool {
 // need (emptyExternal, zeroExternal), unless the plan has such members or the output shares its
 // package (a FilePrefix: a second output without the runtime may need them). Their names stay
 // reserved.
-func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
-	if g.opts.Config.FilePrefix != "" {
+func (pt *partsPass) withoutOmitEmptyOnly(files map[string][]byte) error {
+	if pt.opts.Config.FilePrefix != "" {
 		return nil // the package may hold another output (without the runtime) that needs them
 	}
 	var unused []string
-	if !g.usesEmptyExternal() {
+	if !pt.usesEmptyExternal() {
 		unused = append(unused, ir.EmptyExternal)
 	}
-	if !g.usesZeroExternal() {
+	if !pt.usesZeroExternal() {
 		unused = append(unused, ir.ZeroExternal)
 	}
 	for name, src := range files {
@@ -84,14 +92,14 @@ func (g *generator) withoutOmitEmptyOnly(files map[string][]byte) error {
 // that no generated name collides with them. Without the runtime (Config.NoRuntime) the names
 // are reserved all the same, for the runtime the package holds from elsewhere, and no file is
 // returned.
-func (g *generator) runtime() (map[string][]byte, error) {
+func (pt *partsPass) runtime() (map[string][]byte, error) {
 	out := map[string][]byte{}
-	for _, name := range slices.Sorted(maps.Keys(g.opts.Runtime)) {
-		src, err := g.copySource(name, g.opts.Runtime[name])
+	for _, name := range slices.Sorted(maps.Keys(pt.opts.Runtime)) {
+		src, err := pt.copySource(name, pt.opts.Runtime[name])
 		if err != nil {
 			return nil, err
 		}
-		if !g.opts.Config.NoRuntime {
+		if !pt.opts.Config.NoRuntime {
 			out[name] = src
 		}
 	}
@@ -104,17 +112,17 @@ func (g *generator) runtime() (map[string][]byte, error) {
 // configuration (partNames); a part that validates other than in its Validate methods is left out
 // without validators. The sampling rules' readers are planned here (planSampling), and the part
 // marked //mcpgen:ondemand is copied only when one of them reads content as JSON.
-func (g *generator) parts() (map[string][]byte, error) {
+func (pt *partsPass) parts() (map[string][]byte, error) {
 	out := map[string][]byte{}
-	renames := g.partNames()
-	sampling, err := g.planSampling()
+	renames := pt.nam.partNames()
+	sampling, err := pt.planSampling()
 	if err != nil {
 		return nil, err
 	}
-	g.sampling = sampling
-	for _, name := range slices.Sorted(maps.Keys(g.opts.Parts)) {
-		src := g.opts.Parts[name]
-		if _, dup := g.opts.Runtime[name]; dup {
+	pt.sampling = sampling
+	for _, name := range slices.Sorted(maps.Keys(pt.opts.Parts)) {
+		src := pt.opts.Parts[name]
+		if _, dup := pt.opts.Runtime[name]; dup {
 			return nil, fmt.Errorf("emit: part %s has the name of a runtime file", name)
 		}
 		fset := token.NewFileSet()
@@ -122,20 +130,20 @@ func (g *generator) parts() (map[string][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("emit: part: %v", err)
 		}
-		if g.proto == nil && strings.Contains(src, "\n//mcpgen:protocol\n") {
+		if pt.proto == nil && strings.Contains(src, "\n//mcpgen:protocol\n") {
 			continue // a helper of the protocol layer, which this output has not
 		}
-		if !g.generatesAll(requires(src)) {
-			g.reportLeftOut(name, f, requires(src))
+		if !pt.generatesAll(requires(src)) {
+			pt.reportLeftOut(name, f, requires(src))
 			continue
 		}
-		if g.opts.Config.NoValidate && needsValidator(name, src) {
+		if pt.opts.Config.NoValidate && needsValidator(name, src) {
 			continue
 		}
-		if strings.Contains(src, "\n//mcpgen:ondemand\n") && !g.samplingJSON {
+		if strings.Contains(src, "\n//mcpgen:ondemand\n") && !pt.samplingJSON {
 			continue // the readers of content as JSON, which no planned reader calls
 		}
-		if err := g.checkPartShapes(name, f); err != nil {
+		if err := pt.checkPartShapes(name, f); err != nil {
 			return nil, err
 		}
 		if renames != nil {
@@ -148,12 +156,12 @@ func (g *generator) parts() (map[string][]byte, error) {
 			}
 			src = buf.String()
 		}
-		data, err := g.copySource(name, src)
+		data, err := pt.copySource(name, src)
 		if err != nil {
 			return nil, err
 		}
 		out[name] = data
-		g.copiedParts[name] = true
+		pt.copiedParts[name] = true
 	}
 	return out, nil
 }
@@ -162,7 +170,7 @@ func (g *generator) parts() (map[string][]byte, error) {
 // changes (a substitute, a shape, an embedded field, a member left out: field.shaped) in a struct the part names or
 // requires, or in an inline type of one: the part is written for the default shapes, and would
 // not compile. The error names the configuration entry.
-func (g *generator) checkPartShapes(file string, f *ast.File) error {
+func (pt *partsPass) checkPartShapes(file string, f *ast.File) error {
 	named := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -180,15 +188,15 @@ func (g *generator) checkPartShapes(file string, f *ast.File) error {
 		}
 		return true
 	})
-	for _, d := range g.s.Decls {
-		if !named[goName(d.Name)] || g.byDecl[d.Name] == nil {
+	for _, d := range pt.s.Decls {
+		if !named[goName(d.Name)] || pt.byDecl[d.Name] == nil {
 			continue
 		}
-		for _, td := range g.after[d.Name] {
-			for _, fd := range slices.Concat(td.Fields, g.src(td).omitted) {
-				for _, name := range []string{fd.Name, g.fsrc(fd).unembedded} {
-					if g.fsrc(fd).shaped.Line > 0 && used[name] {
-						return g.fsrc(fd).shaped.Errorf("the configuration changes the type or presence of %s (the field %s.%s), which the hand-written part %s uses as generated by default; remove this entry to keep the member's default shape, or leave the part out (it is copied only when every declaration it requires is generated)", cmp.Or(g.src(td).path, td.Name)+"."+fd.JSONName, td.Name, name, file)
+		for _, td := range pt.after[d.Name] {
+			for _, fd := range slices.Concat(td.Fields, pt.src(td).omitted) {
+				for _, name := range []string{fd.Name, pt.fsrc(fd).unembedded} {
+					if pt.fsrc(fd).shaped.Line > 0 && used[name] {
+						return pt.fsrc(fd).shaped.Errorf("the configuration changes the type or presence of %s (the field %s.%s), which the hand-written part %s uses as generated by default; remove this entry to keep the member's default shape, or leave the part out (it is copied only when every declaration it requires is generated)", cmp.Or(pt.src(td).path, td.Name)+"."+fd.JSONName, td.Name, name, file)
 					}
 				}
 			}
@@ -203,16 +211,16 @@ func (g *generator) checkPartShapes(file string, f *ast.File) error {
 // ClientCapabilities leaves out the capability check of sampling, not the rules). A part whose
 // type is not generated, or whose declarations the schema lacks (a version without sampling with
 // tools), is not reported.
-func (g *generator) reportLeftOut(name string, f *ast.File, required []string) {
-	if g.opts.Report == nil || len(required) == 0 || g.byDecl[required[0]] == nil {
+func (pt *partsPass) reportLeftOut(name string, f *ast.File, required []string) {
+	if pt.opts.Report == nil || len(required) == 0 || pt.byDecl[required[0]] == nil {
 		return
 	}
 	var missing []string
 	for _, r := range required {
 		switch {
-		case g.s.Decl(r) == nil:
+		case pt.s.Decl(r) == nil:
 			return
-		case g.byDecl[r] == nil:
+		case pt.byDecl[r] == nil:
 			missing = append(missing, r)
 		}
 	}
@@ -241,14 +249,14 @@ func (g *generator) reportLeftOut(name string, f *ast.File, required []string) {
 	if len(missing) == 1 {
 		verb = "is"
 	}
-	g.opts.Report(fmt.Sprintf("left out %s (%s): it needs %s, which %s not generated",
+	pt.opts.Report(fmt.Sprintf("left out %s (%s): it needs %s, which %s not generated",
 		name, strings.Join(what, ", "), strings.Join(missing, ", "), verb))
 }
 
 // copySource puts a runtime file or a part into the output package, reserving its names and
 // recording its rules.
-func (g *generator) copySource(name, src string) ([]byte, error) {
-	if g.opts.Config.NoValidate {
+func (pt *partsPass) copySource(name, src string) ([]byte, error) {
+	if pt.opts.Config.NoValidate {
 		src = withoutFuncs(src, validationOnly, true)
 	}
 	fset := token.NewFileSet()
@@ -260,16 +268,16 @@ func (g *generator) copySource(name, src string) ([]byte, error) {
 		for _, id := range declNames(d) {
 			// A part is copied after the declarations are named: a rename onto one of its
 			// names is refused at the configuration's entry, as one onto a derived name.
-			if err := g.reserve(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
+			if err := pt.nam.reserve(id, "runtime identifier", posOf(fset, d.Pos())); err != nil {
 				return nil, err
 			}
 		}
 		if recv := rulesReceiver(d); recv != "" {
-			g.rules[recv] = true
+			pt.rules[recv] = true
 		}
 	}
 	rest := src[fset.Position(f.Name.End()).Offset:]
-	text := g.headerText() + "package " + g.opts.Package + rest
+	text := pt.headerText() + "package " + pt.opts.Package + rest
 	formatted, err := format.Source([]byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("emit: runtime: %s: %v", name, err)
@@ -391,9 +399,9 @@ func requires(src string) []string {
 
 // generatesAll reports whether every one of the declarations names is generated: declared by
 // the schema, selected, not substituted.
-func (g *generator) generatesAll(names []string) bool {
+func (pt *partsPass) generatesAll(names []string) bool {
 	for _, name := range names {
-		if g.byDecl[name] == nil {
+		if pt.byDecl[name] == nil {
 			return false
 		}
 	}

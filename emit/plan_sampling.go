@@ -28,28 +28,28 @@ var (
 // when it has none (no validators, or a version without sampling with tools). A member the
 // rules need and cannot read (left out, or substituted by a type that is not a string where they
 // compare strings) is an error at the configuration entry that made it so.
-func (g *generator) planSampling() (*ir.Sampling, error) {
-	if g.opts.Config.NoValidate {
+func (pt *partsPass) planSampling() (*ir.Sampling, error) {
+	if pt.opts.Config.NoValidate {
 		return nil, nil
 	}
 	sp := &ir.Sampling{}
-	if g.generatesAll(samplingRequestNeeds) {
-		req, err := g.planSamplingRequest()
+	if pt.generatesAll(samplingRequestNeeds) {
+		req, err := pt.planSamplingRequest()
 		if err != nil {
 			return nil, err
 		}
 		sp.Request = req
-		if err := g.addSamplingMessage(sp, g.byDecl["SamplingMessage"]); err != nil {
+		if err := pt.addSamplingMessage(sp, pt.byDecl["SamplingMessage"]); err != nil {
 			return nil, err
 		}
 	}
-	if g.generatesAll(samplingResultNeeds) {
-		if err := g.addSamplingMessage(sp, g.byDecl["CreateMessageResult"]); err != nil {
+	if pt.generatesAll(samplingResultNeeds) {
+		if err := pt.addSamplingMessage(sp, pt.byDecl["CreateMessageResult"]); err != nil {
 			return nil, err
 		}
 	}
-	if g.generatesAll(samplingCapsNeeds) {
-		caps, err := g.planSamplingCaps()
+	if pt.generatesAll(samplingCapsNeeds) {
+		caps, err := pt.planSamplingCaps()
 		if err != nil {
 			return nil, err
 		}
@@ -63,9 +63,9 @@ func (g *generator) planSampling() (*ir.Sampling, error) {
 
 // planSamplingRequest plans the reader of a request's messages: a slice of SamplingMessage,
 // by value or by pointer.
-func (g *generator) planSamplingRequest() (*ir.SamplingRequest, error) {
-	td := g.byDecl["CreateMessageRequestParams"]
-	f, err := g.samplingField(td, "messages")
+func (pt *partsPass) planSamplingRequest() (*ir.SamplingRequest, error) {
+	td := pt.byDecl["CreateMessageRequestParams"]
+	f, err := pt.samplingField(td, "messages")
 	if err != nil {
 		return nil, err
 	}
@@ -73,19 +73,19 @@ func (g *generator) planSamplingRequest() (*ir.SamplingRequest, error) {
 	if elem != nil && elem.Kind == pointerKind {
 		elem = elem.Elem
 	}
-	if f.Type.Kind != sliceKind || elem.Kind != structKind || elem.Name != g.byDecl["SamplingMessage"].Name {
-		return nil, g.samplingUnreadable(td, f, "a slice of "+g.byDecl["SamplingMessage"].Name)
+	if f.Type.Kind != sliceKind || elem.Kind != structKind || elem.Name != pt.byDecl["SamplingMessage"].Name {
+		return nil, pt.samplingUnreadable(td, f, "a slice of "+pt.byDecl["SamplingMessage"].Name)
 	}
 	return &ir.SamplingRequest{Decl: td, Messages: f}, nil
 }
 
 // addSamplingMessage plans the readers of the role and content of the message type td.
-func (g *generator) addSamplingMessage(sp *ir.Sampling, td *ir.Decl) error {
-	role, err := g.samplingString(td, "role")
+func (pt *partsPass) addSamplingMessage(sp *ir.Sampling, td *ir.Decl) error {
+	role, err := pt.samplingString(td, "role")
 	if err != nil {
 		return err
 	}
-	content, err := g.samplingField(td, "content")
+	content, err := pt.samplingField(td, "content")
 	if err != nil {
 		return err
 	}
@@ -94,24 +94,24 @@ func (g *generator) addSamplingMessage(sp *ir.Sampling, td *ir.Decl) error {
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
-	switch o := g.byName[t.Name]; {
+	switch o := pt.byName[t.Name]; {
 	case t.Kind == structKind && o != nil && o.Form == oneOrManyForm:
 		m.Blocks, m.Elem = ir.BlocksOneOrMany, o.Type
 	case t.Kind == sliceKind:
 		m.Blocks, m.Elem = ir.BlocksSlice, t.Elem
 	}
 	if m.Elem != nil && m.Elem.Kind == unionKind {
-		if m.ToolUse, err = g.samplingVariant(m.Elem.Union, "ToolUseContent", "id"); err != nil {
+		if m.ToolUse, err = pt.samplingVariant(m.Elem.Union, "ToolUseContent", "id"); err != nil {
 			return err
 		}
-		if m.ToolResult, err = g.samplingVariant(m.Elem.Union, "ToolResultContent", "toolUseId"); err != nil {
+		if m.ToolResult, err = pt.samplingVariant(m.Elem.Union, "ToolResultContent", "toolUseId"); err != nil {
 			return err
 		}
 		if m.ToolUse == nil || m.ToolResult == nil {
 			m.Unknown = m.Elem.Union.Unknown // a tool use or result the union has no variant for is Unknown
 		}
 	}
-	g.samplingJSON = g.samplingJSON || m.Blocks == ir.BlocksJSON || m.Elem.Kind != unionKind || m.Unknown != ""
+	pt.samplingJSON = pt.samplingJSON || m.Blocks == ir.BlocksJSON || m.Elem.Kind != unionKind || m.Unknown != ""
 	sp.Messages = append(sp.Messages, m)
 	return nil
 }
@@ -119,13 +119,13 @@ func (g *generator) addSamplingMessage(sp *ir.Sampling, td *ir.Decl) error {
 // samplingVariant is the variant of the union u whose type is the declaration decl's, with the
 // field of the id it holds; nil when u has no such variant (its blocks of that type decode as
 // Unknown, whose raw JSON the rules read).
-func (g *generator) samplingVariant(u *ir.Decl, decl, id string) (*ir.SamplingVariant, error) {
-	td := g.byDecl[decl]
+func (pt *partsPass) samplingVariant(u *ir.Decl, decl, id string) (*ir.SamplingVariant, error) {
+	td := pt.byDecl[decl]
 	i := slices.IndexFunc(u.Variants, func(v *ir.Variant) bool { return v.Type.Kind == structKind && v.Type.Name == td.Name })
 	if i < 0 {
 		return nil, nil
 	}
-	f, err := g.samplingString(td, id)
+	f, err := pt.samplingString(td, id)
 	if err != nil {
 		return nil, err
 	}
@@ -134,48 +134,48 @@ func (g *generator) samplingVariant(u *ir.Decl, decl, id string) (*ir.SamplingVa
 
 // planSamplingCaps plans the readers of CheckCapabilities: the request's tools, toolChoice and
 // includeContext, and the client's sampling capability with its tools and context.
-func (g *generator) planSamplingCaps() (*ir.SamplingCapabilities, error) {
-	c := &ir.SamplingCapabilities{Decl: g.byDecl["CreateMessageRequestParams"], Client: g.byDecl["ClientCapabilities"]}
+func (pt *partsPass) planSamplingCaps() (*ir.SamplingCapabilities, error) {
+	c := &ir.SamplingCapabilities{Decl: pt.byDecl["CreateMessageRequestParams"], Client: pt.byDecl["ClientCapabilities"]}
 	var err error
-	if c.Tools, err = g.samplingField(c.Decl, "tools"); err != nil {
+	if c.Tools, err = pt.samplingField(c.Decl, "tools"); err != nil {
 		return nil, err
 	}
-	if c.ToolChoice, err = g.samplingField(c.Decl, "toolChoice"); err != nil {
+	if c.ToolChoice, err = pt.samplingField(c.Decl, "toolChoice"); err != nil {
 		return nil, err
 	}
-	if c.Include, err = g.samplingString(c.Decl, "includeContext"); err != nil {
+	if c.Include, err = pt.samplingString(c.Decl, "includeContext"); err != nil {
 		return nil, err
 	}
-	if c.Sampling, err = g.samplingField(c.Client, "sampling"); err != nil {
+	if c.Sampling, err = pt.samplingField(c.Client, "sampling"); err != nil {
 		return nil, err
 	}
 	t := c.Sampling.Type
 	if t.Kind == pointerKind {
 		t = t.Elem
 	}
-	sampling := g.byName[t.Name]
+	sampling := pt.byName[t.Name]
 	if t.Kind != structKind || sampling == nil || sampling.Form != structForm {
-		return nil, g.samplingUnreadable(c.Client, c.Sampling, "a struct")
+		return nil, pt.samplingUnreadable(c.Client, c.Sampling, "a struct")
 	}
-	if c.SamplingTools, err = g.samplingField(sampling, "tools"); err != nil {
+	if c.SamplingTools, err = pt.samplingField(sampling, "tools"); err != nil {
 		return nil, err
 	}
-	if c.Context, err = g.samplingField(sampling, "context"); err != nil {
+	if c.Context, err = pt.samplingField(sampling, "context"); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
 // samplingField is the field of the member of td, or an error at the entry that leaves it out.
-func (g *generator) samplingField(td *ir.Decl, member string) (*ir.Field, error) {
+func (pt *partsPass) samplingField(td *ir.Decl, member string) (*ir.Field, error) {
 	for _, f := range td.Fields {
 		if f.JSONName == member && !f.Implicit {
 			return f, nil
 		}
 	}
-	for _, f := range g.src(td).omitted {
+	for _, f := range pt.src(td).omitted {
 		if f.JSONName == member {
-			return nil, g.fsrc(f).shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.Name)
+			return nil, pt.fsrc(f).shaped.Errorf("the configuration leaves out %s.%s, which the sampling rules read; keep the member, or leave the rules out (validate: false)", td.Name, f.Name)
 		}
 	}
 	return nil, fmt.Errorf("emit: the sampling rules read %s.%s, which %s has no field for", td.Name, member, td.Name)
@@ -183,13 +183,13 @@ func (g *generator) samplingField(td *ir.Decl, member string) (*ir.Field, error)
 
 // samplingString is the field of the member of td, which the rules compare as a string: a
 // string, an enum or a substitute of kind string, held as a value or a pointer.
-func (g *generator) samplingString(td *ir.Decl, member string) (*ir.Field, error) {
-	f, err := g.samplingField(td, member)
+func (pt *partsPass) samplingString(td *ir.Decl, member string) (*ir.Field, error) {
+	f, err := pt.samplingField(td, member)
 	if err != nil {
 		return nil, err
 	}
 	if !stringKind(f.Type) {
-		return nil, g.samplingUnreadable(td, f, "a string")
+		return nil, pt.samplingUnreadable(td, f, "a string")
 	}
 	return f, nil
 }
@@ -209,7 +209,7 @@ func stringKind(t *ir.Type) bool {
 
 // samplingUnreadable is the error for the field f of td, which the sampling rules read as want
 // and the configuration made otherwise.
-func (g *generator) samplingUnreadable(td *ir.Decl, f *ir.Field, want string) error {
-	return g.fsrc(f).shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
-		td.Name, f.Name, g.typeString(f.Type, f.Pointer), want)
+func (pt *partsPass) samplingUnreadable(td *ir.Decl, f *ir.Field, want string) error {
+	return pt.fsrc(f).shaped.Errorf("the configuration makes %s.%s %s, which the sampling rules cannot read (they need %s); keep the member's type, or leave the rules out (validate: false)",
+		td.Name, f.Name, pt.typeString(f.Type, f.Pointer), want)
 }

@@ -9,6 +9,18 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
+// naming is the pass of planning that holds the output's package scope: every Go name declared
+// or derived is reserved there (declare, reserve), so that a configured name that collides with
+// one is refused at its entry.
+type naming struct {
+	*plan
+	scope scope
+	// defaults holds the names the output's types have without the configuration's names
+	// (declSource.defName); defaultsClash is set when two of them are the same.
+	defaults      scope
+	defaultsClash bool
+}
+
 // declareNames gives every declaration the names that rendering writes after it (ir.Funcs,
 // the constants of an enum), by the rules of plan_names.go, and reserves them in the order it
 // writes them: the constants of enums, the functions of unions and their variant tables, the
@@ -17,59 +29,59 @@ import (
 // configuration's entry when a name it gave is taken (reserve); so is a union whose variants
 // define more member names than its decoder can tell apart. Every collision is reported, a
 // name taken being left to what took it. Rendering then only writes.
-func (g *generator) declareNames() error {
-	for _, td := range g.types {
-		g.errs.Add(g.declareFuncs(td))
+func (nm *naming) declareNames() error {
+	for _, td := range nm.types {
+		nm.errs.Add(nm.declareFuncs(td))
 	}
 	for _, name := range resultUnions {
-		union := g.byDecl[name]
+		union := nm.byDecl[name]
 		if union == nil || len(union.Results) == 0 {
 			continue
 		}
 		union.Funcs = resultFuncNames(union.Funcs, union.Name)
-		g.resultDecodes = append(g.resultDecodes, union)
+		nm.resultDecodes = append(nm.resultDecodes, union)
 		for _, n := range []string{union.Funcs.UnmarshalFor, union.Funcs.DecodeFor} {
-			g.errs.Add(g.reserve(n, "typed result decode of "+name, g.src(union).pos))
+			nm.errs.Add(nm.reserve(n, "typed result decode of "+name, nm.src(union).pos))
 		}
 	}
-	if g.proto != nil {
-		for _, name := range layerNames(g.proto) {
-			g.errs.Add(g.reserve(name, "protocol layer", model.Pos{}))
+	if nm.proto != nil {
+		for _, name := range layerNames(nm.proto) {
+			nm.errs.Add(nm.reserve(name, "protocol layer", model.Pos{}))
 		}
 	}
-	g.constNames = map[*model.Const]string{}
-	for _, c := range g.s.Consts {
-		if g.opts.Config.NoConstants {
+	nm.constNames = map[*model.Const]string{}
+	for _, c := range nm.s.Consts {
+		if nm.opts.Config.NoConstants {
 			break
 		}
-		name, err := g.constName(c)
-		g.errs.Add(err)
-		g.constNames[c] = name
+		name, err := nm.constName(c)
+		nm.errs.Add(err)
+		nm.constNames[c] = name
 	}
-	for _, td := range g.types {
-		if method, ok := g.methodOf(td); ok {
+	for _, td := range nm.types {
+		if method, ok := nm.methodOf(td); ok {
 			td.Method, td.Funcs.Method = method, methodConstName(td.Name)
-			g.errs.Add(g.reserve(td.Funcs.Method, "method constant of "+g.src(td).decl.Name, g.src(td).pos))
+			nm.errs.Add(nm.reserve(td.Funcs.Method, "method constant of "+nm.src(td).decl.Name, nm.src(td).pos))
 		}
 	}
-	return g.errs.Err()
+	return nm.errs.Err()
 }
 
 // declareFuncs names and reserves the constants of an enum, the functions and variant table of
 // a union, and the constructors of a one-or-many type.
-func (g *generator) declareFuncs(td *ir.Decl) error {
+func (nm *naming) declareFuncs(td *ir.Decl) error {
 	var names []string
 	var what string
 	switch td.Form {
 	case enumForm:
 		td.ValueNames = make([]string, len(td.Values))
 		for i, v := range td.Values {
-			name := g.names.enumConstName(td.Name, v)
+			name := nm.names.enumConstName(td.Name, v)
 			td.ValueNames[i] = name
-			g.errs.Add(g.reserve(name, "constant for "+td.Name+" value "+v, g.src(td).pos))
+			nm.errs.Add(nm.reserve(name, "constant for "+td.Name+" value "+v, nm.src(td).pos))
 		}
 	case interfaceForm:
-		validate := !g.opts.Config.NoValidate && g.unionChecks(td)
+		validate := !nm.opts.Config.NoValidate && nm.unionChecks(td)
 		table := td.Objects != nil && td.Objects.Table
 		td.Funcs = unionFuncNames(td.Name, validate, table)
 		names, what = []string{td.Funcs.Unmarshal, td.Funcs.Decode, td.Funcs.Encode}, "function of union "+td.Name
@@ -77,10 +89,10 @@ func (g *generator) declareFuncs(td *ir.Decl) error {
 			names = append(names, td.Funcs.Validate)
 		}
 		if table {
-			if err := g.reserve(td.Funcs.Variants, "variant table of union "+td.Name, g.src(td).pos); err != nil {
+			if err := nm.reserve(td.Funcs.Variants, "variant table of union "+td.Name, nm.src(td).pos); err != nil {
 				return err
 			}
-			if err := g.checkTableSize(td); err != nil {
+			if err := nm.checkTableSize(td); err != nil {
 				return err
 			}
 		}
@@ -89,7 +101,7 @@ func (g *generator) declareFuncs(td *ir.Decl) error {
 		names, what = []string{td.Funcs.NewOne, td.Funcs.NewList}, "constructor of "+td.Name
 	}
 	for _, name := range names {
-		g.errs.Add(g.reserve(name, what, g.src(td).pos))
+		nm.errs.Add(nm.reserve(name, what, nm.src(td).pos))
 	}
 	return nil
 }
@@ -97,23 +109,23 @@ func (g *generator) declareFuncs(td *ir.Decl) error {
 // reserve declares a name that rendering derives from another (declareNames). When a name the
 // configuration gave (Config.Names) already has it, the error is at the configuration's entry,
 // which is what to change.
-func (g *generator) reserve(name, what string, pos model.Pos) error {
-	if prev, taken := g.scope[name]; taken && g.renamedAt(prev.pos) {
+func (nm *naming) reserve(name, what string, pos model.Pos) error {
+	if prev, taken := nm.scope[name]; taken && nm.renamedAt(prev.pos) {
 		if pos.Line > 0 {
 			what += " (" + pos.String() + ")"
 		}
 		return prev.pos.Errorf("%s: Go name %s is the name of the %s, which the output derives: choose another",
 			prev.what, name, what)
 	}
-	return g.scope.declare(name, what, pos)
+	return nm.scope.declare(name, what, pos)
 }
 
 // renamedAt reports whether pos is the position of an entry of Config.Names.
-func (g *generator) renamedAt(pos model.Pos) bool {
+func (nm *naming) renamedAt(pos model.Pos) bool {
 	if pos.Line == 0 {
 		return false
 	}
-	for _, e := range g.opts.Config.Names {
+	for _, e := range nm.opts.Config.Names {
 		if e.Pos == pos {
 			return true
 		}
@@ -176,15 +188,15 @@ func (s scope) declare(name, what string, pos model.Pos) error {
 // declare adds name to the scope, as scope.declare does. A collision with a name the
 // configuration gave (Config.Names) is an error at the configuration's entry, which is what to
 // change, whether the configuration's name or the schema's was declared first.
-func (g *generator) declare(name, what string, pos model.Pos) error {
-	prev, taken := g.scope[name]
+func (nm *naming) declare(name, what string, pos model.Pos) error {
+	prev, taken := nm.scope[name]
 	switch {
 	case !taken || !token.IsIdentifier(name):
-		return g.scope.declare(name, what, pos)
-	case g.renamedAt(pos):
+		return nm.scope.declare(name, what, pos)
+	case nm.renamedAt(pos):
 		return pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", what, name, prev.what, prev.pos)
-	case g.renamedAt(prev.pos):
+	case nm.renamedAt(prev.pos):
 		return prev.pos.Errorf("%s: Go name %s is already used by %s (%s): choose another under rename", prev.what, name, what, pos)
 	}
-	return g.scope.declare(name, what, pos)
+	return nm.scope.declare(name, what, pos)
 }

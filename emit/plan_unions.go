@@ -194,19 +194,19 @@ func (g *generator) wrapper(union *ir.Decl, s site, base *ir.Type) (*ir.Type, er
 }
 
 // declareDefault reserves the default name of a type (declSource.defName).
-func (g *generator) declareDefault(name string) {
-	if _, taken := g.defaults[name]; taken {
-		g.defaultsClash = true
+func (nm *naming) declareDefault(name string) {
+	if _, taken := nm.defaults[name]; taken {
+		nm.defaultsClash = true
 	}
-	g.defaults[name] = scopeEntry{what: "a type"}
+	nm.defaults[name] = scopeEntry{what: "a type"}
 }
 
 // derived declares a type derived from a union, after the declaration owner.
 func (g *generator) derived(td *ir.Decl, owner string) error {
-	if err := g.reserve(td.Name, "variant of "+td.Union.Name, g.src(td).pos); err != nil {
+	if err := g.nam.reserve(td.Name, "variant of "+td.Union.Name, g.src(td).pos); err != nil {
 		return err
 	}
-	g.declareDefault(g.src(td).defName)
+	g.nam.declareDefault(g.src(td).defName)
 	g.after[owner] = append(g.after[owner], td)
 	return nil
 }

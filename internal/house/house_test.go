@@ -22,6 +22,10 @@ import (
 // its closing brace, function literals and tests included: a longer one is split by concern.
 const maxFuncLines = 80
 
+// maxMethods is the most methods a hand-written type may have: a type with more is one object
+// doing every job, which is split by job (planning's passes, say).
+const maxMethods = 40
+
 // minFiles is the fewest Go files each module of go.work must have had read, so that a wrong
 // root or a walk that skips too much cannot make the rules pass.
 const minFiles = 3
@@ -36,6 +40,7 @@ func TestHouseRules(t *testing.T) {
 	modules := workModules(t)
 	counts := map[string]int{}
 	seen := map[string]bool{}
+	methods := map[string]int{} // by package directory and receiver type
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -65,12 +70,19 @@ func TestHouseRules(t *testing.T) {
 		}
 		checkFuncLengths(t, fset, f, filepath.ToSlash(rel), seen)
 		checkImportGroups(t, fset, f)
+		countMethods(f, filepath.ToSlash(filepath.Dir(rel)), methods)
 		return nil
 	})
 	require.NoError(t, err)
 	for key := range overLong {
 		if !seen[key] {
 			t.Errorf("%s is within %d lines now, or gone: take it out of overLong", key, maxFuncLines)
+		}
+	}
+	checkMethodCounts(t, methods)
+	for key := range manyMethods {
+		if methods[key] <= maxMethods {
+			t.Errorf("%s has %d methods now, within %d: take it out of manyMethods", key, methods[key], maxMethods)
 		}
 	}
 	for _, m := range modules {
@@ -278,4 +290,69 @@ func isStd(spec *ast.ImportSpec) bool {
 	}
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// countMethods adds the methods that the file f of the package in dir declares, by receiver type
+// ("emit generator").
+func countMethods(f *ast.File, dir string, methods map[string]int) {
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 {
+			methods[dir+" "+recvName(fn.Recv.List[0].Type)]++
+		}
+	}
+}
+
+// manyMethods are the types outside emit/ that had more than maxMethods methods when the rule
+// came to every module, with their counts then: a type listed may only lose methods, and leaves
+// the list once within maxMethods. The parser is one recursive-descent parser of TypeScript,
+// its methods the grammar's productions; the decoder is the generated packages' JSON runtime,
+// its methods the hot path of every decode, split only with a benchmark.
+var manyMethods = map[string]int{
+	"parser parser":          69,
+	"templates/wire decoder": 49,
+}
+
+// checkMethodCounts reports every receiver type with more than maxMethods methods, beyond what
+// manyMethods allows.
+func checkMethodCounts(t reporter, methods map[string]int) {
+	for key, n := range methods {
+		switch allowed, listed := manyMethods[key]; {
+		case listed && n > allowed:
+			t.Errorf("%s has %d methods, more than the %d it had", key, n, allowed)
+		case !listed && n > maxMethods:
+			t.Errorf("%s has %d methods, more than %d: split it by job", key, n, maxMethods)
+		}
+	}
+}
+
+// TestMethodCountCheck checks the rule on methods: a type with maxMethods methods passes, one
+// with more is reported.
+func TestMethodCountCheck(t *testing.T) {
+	src := "package x\n\ntype a struct{}\n\ntype b struct{}\n\n"
+	for i := range maxMethods + 1 {
+		src += fmt.Sprintf("func (*b) m%d() {}\n\n", i)
+		if i < maxMethods {
+			src += fmt.Sprintf("func (a) m%d() {}\n\n", i)
+		}
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	require.NoError(t, err)
+	methods := map[string]int{}
+	countMethods(f, "x", methods)
+	require.Equal(t, map[string]int{"x a": maxMethods, "x b": maxMethods + 1}, methods)
+	var r recorder
+	checkMethodCounts(&r, methods)
+	require.Len(t, r.errs, 1)
+	require.Contains(t, r.errs[0], fmt.Sprintf("x b has %d methods, more than %d", maxMethods+1, maxMethods))
+
+	// A listed type passes at its count, and is reported with one method more.
+	defer func(saved map[string]int) { manyMethods = saved }(manyMethods)
+	manyMethods = map[string]int{"x b": maxMethods + 1}
+	r = recorder{}
+	checkMethodCounts(&r, methods)
+	require.Empty(t, r.errs)
+	manyMethods = map[string]int{"x b": maxMethods}
+	checkMethodCounts(&r, methods)
+	require.Len(t, r.errs, 1)
+	require.Contains(t, r.errs[0], fmt.Sprintf("more than the %d it had", maxMethods))
 }

@@ -50,10 +50,10 @@ func (r *renderer) protocol() {
 	}
 	f := r.protocolGo
 	r.messageInterface(f, p)
-	r.accessors(f, p)
-	r.decodeMessages(f, p)
-	r.methodTable(f, p)
-	r.errors(f, p)
+	accessors(f, p)
+	decodeMessages(f, p)
+	methodTable(f, p)
+	errorMethods(f, p)
 }
 
 // messageInterface writes Message, its markers and the GetID of each message type.
@@ -88,10 +88,10 @@ func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 }
 
 // accessors writes GetMethod, GetID and GetParams of every variant of the message unions.
-func (r *renderer) accessors(f *jen.File, p *ir.Protocol) {
+func accessors(f *jen.File, p *ir.Protocol) {
 	for _, a := range p.Accessors {
 		if a.Unknown != "" {
-			r.unknownAccessors(f, p, a.Unknown)
+			unknownAccessors(f, p, a.Unknown)
 			continue
 		}
 		vt := a.Decl
@@ -107,13 +107,13 @@ func (r *renderer) accessors(f *jen.File, p *ir.Protocol) {
 			f.Func().Params(jen.Op("*").Id(vt.Name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
 			f.Line()
 		}
-		r.getParams(f, vt, a.Params)
+		getParams(f, vt, a.Params)
 	}
 }
 
 // unknownAccessors writes the accessors of the Unknown variant u of a message union, which read
 // the JSON it keeps.
-func (r *renderer) unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
+func unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
 	f.Add(docComment("GetMethod returns the method of the message, as received."))
 	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
 		jen.List(jen.Id("method"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit("method")),
@@ -138,7 +138,7 @@ func (r *renderer) unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
 }
 
 // getParams writes GetParams of a request or notification struct.
-func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
+func getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
 	f.Add(docComment("GetParams returns the params of the message, or nil when it has none."))
 	recv := jen.Id("v").Op("*").Id(td.Name)
 	switch {
@@ -170,14 +170,14 @@ func (r *renderer) getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
 }
 
 // decodeMessages writes DecodeClientMessage and DecodeServerMessage.
-func (r *renderer) decodeMessages(f *jen.File, p *ir.Protocol) {
+func decodeMessages(f *jen.File, p *ir.Protocol) {
 	for _, side := range p.Sides {
-		r.decodeMessage(f, p, side)
+		decodeMessage(f, p, side)
 	}
 }
 
 // decodeMessage writes the functions that decode any message a side sends.
-func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
+func decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
 	pending := jen.Id("pending").Func().Params(jen.Id(p.RequestID.Name)).Params(jen.String(), jen.Bool())
 	for _, v := range []struct{ Name, doc, decoder string }{{side.Decode, side.DecodeDoc, "topDecoder"}, {side.NoCopy, side.NoCopyDoc, "noCopyDecoder"}} {
 		f.Add(docComment(v.doc))
@@ -190,13 +190,13 @@ func (r *renderer) decodeMessage(f *jen.File, p *ir.Protocol, side *ir.Side) {
 		)
 		f.Line()
 	}
-	f.Func().Id(side.Internal).Params(jen.Id("d").Op("*").Id("decoder"), pending).Params(jen.Id(p.Names.Message), jen.Error()).Block(r.decodeMessageBody(p, side)...)
+	f.Func().Id(side.Internal).Params(jen.Id("d").Op("*").Id("decoder"), pending).Params(jen.Id(p.Names.Message), jen.Error()).Block(decodeMessageBody(p, side)...)
 	f.Line()
 }
 
 // decodeMessageBody is the body of decodeClientMessage or decodeServerMessage: a batch, or one
 // message by its kind.
-func (r *renderer) decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
+func decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
 	var body []jen.Code
 	if p.Batch {
 		body = append(body, jen.If(jen.Id("d").Dot("peek").Call().Op("==").LitRune('[')).Block(
@@ -225,7 +225,7 @@ func (r *renderer) decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
 		jen.Switch(jen.Id("kind")).Block(
 			jen.Case(jen.Id("requestMessage")).Block(asMessage(side.Requests.Funcs.Decode, "request")...),
 			jen.Case(jen.Id("notificationMessage")).Block(asMessage(side.Notifications.Funcs.Decode, "notification")...),
-			jen.Case(jen.Id("resultMessage")).Block(r.decodeResultMessage(p, side)...),
+			jen.Case(jen.Id("resultMessage")).Block(decodeResultMessage(p, side)...),
 		),
 		// An error response answers a pending request too: pending forgets it.
 		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("responseMethod").Call(jen.Id("d"), jen.Id("pending")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -236,7 +236,7 @@ func (r *renderer) decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
 
 // decodeResultMessage decodes a result response, its result typed by the method of the request
 // it answers.
-func (r *renderer) decodeResultMessage(p *ir.Protocol, side *ir.Side) []jen.Code {
+func decodeResultMessage(p *ir.Protocol, side *ir.Side) []jen.Code {
 	results, anyResult := side.Results, p.AnyResult
 	resultDecode := jen.Id(results.Funcs.Decode).Call(jen.Id("d"))
 	if len(results.Results) > 0 {
@@ -267,7 +267,7 @@ func (r *renderer) decodeResultMessage(p *ir.Protocol, side *ir.Side) []jen.Code
 }
 
 // methodTable writes Methods, the table of templates/parts/protocol_helpers.go's MethodInfo.
-func (r *renderer) methodTable(f *jen.File, p *ir.Protocol) {
+func methodTable(f *jen.File, p *ir.Protocol) {
 	info := p.Names.MethodInfo
 	var items []jen.Code
 	for _, e := range p.Methods {
@@ -310,8 +310,8 @@ func typeFor(t jen.Code) jen.Code {
 	return jen.Qual("reflect", "TypeFor").Types(t).Call()
 }
 
-// errors makes the error objects Go errors, and writes Typed and NewErrorResponse.
-func (r *renderer) errors(f *jen.File, p *ir.Protocol) {
+// errorMethods makes the error objects Go errors, and writes Typed and NewErrorResponse.
+func errorMethods(f *jen.File, p *ir.Protocol) {
 	for _, o := range p.Errors {
 		td := o.Decl
 		code := jen.Id("e").Dot(o.Code.Name)
@@ -327,13 +327,13 @@ func (r *renderer) errors(f *jen.File, p *ir.Protocol) {
 		f.Line()
 	}
 
-	r.typed(f, p)
-	r.newErrorResponse(f, p)
-	r.errorObject(f, p)
+	typed(f, p)
+	newErrorResponse(f, p)
+	errorObject(f, p)
 }
 
 // typed writes Typed: the error objects with a constant code, by code.
-func (r *renderer) typed(f *jen.File, p *ir.Protocol) {
+func typed(f *jen.File, p *ir.Protocol) {
 	var cases []jen.Code
 	for _, o := range p.Typed {
 		td, c := o.Decl, o.Code
@@ -353,7 +353,7 @@ func (r *renderer) typed(f *jen.File, p *ir.Protocol) {
 }
 
 // newErrorResponse writes NewErrorResponse.
-func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
+func newErrorResponse(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment(p.ErrorResponseDoc))
 	// An error object held by pointer (Config.Objects) is a local's address.
 	var obj []jen.Code
@@ -375,7 +375,7 @@ func (r *renderer) newErrorResponse(f *jen.File, p *ir.Protocol) {
 }
 
 // errorObject writes errorObject, which turns a Go error into the error object of a response.
-func (r *renderer) errorObject(f *jen.File, p *ir.Protocol) {
+func errorObject(f *jen.File, p *ir.Protocol) {
 	// An error object without a data field (ErrorData "") is written without the data.
 	data, fields := jen.Id("_"), jen.Dict{jen.Id(p.ErrorCode): jen.Id("code"), jen.Id(p.ErrorMessage): jen.Id("message")}
 	if p.ErrorData != "" {

@@ -17,21 +17,20 @@ func (r *renderer) samplingReaders() {
 		return
 	}
 	if q := s.Request; q != nil {
-		r.samplingRequest(q)
+		samplingRequest(r.validateGo, q)
 	}
 	variants := map[string]bool{} // the variants whose asSamplingBlock is written
 	for _, m := range s.Messages {
-		r.samplingMessage(m, variants)
+		samplingMessage(r.validateGo, m, variants)
 	}
 	if c := s.Capabilities; c != nil {
-		r.samplingCapabilities(c)
+		samplingCapabilities(r.validateGo, c)
 	}
 }
 
 // samplingRequest writes samplingMessages and samplingMessage: how many messages a request has,
 // and message i (nil for a nil element of a slice of pointers).
-func (r *renderer) samplingRequest(q *ir.SamplingRequest) {
-	f := r.validateGo
+func samplingRequest(f *jen.File, q *ir.SamplingRequest) {
 	recv := jen.Id("v").Op("*").Id(q.Decl.Name)
 	messages := jen.Id("v").Dot(q.Messages.Name)
 	f.Add(docComment("samplingMessages is the number of messages of the request, for the sampling rules."))
@@ -49,8 +48,7 @@ func (r *renderer) samplingRequest(q *ir.SamplingRequest) {
 
 // samplingMessage writes samplingRole and samplingContent of a message type, and the
 // asSamplingBlock methods of its content's tool use and tool result variants not written yet.
-func (r *renderer) samplingMessage(m *ir.SamplingMessage, variants map[string]bool) {
-	f := r.validateGo
+func samplingMessage(f *jen.File, m *ir.SamplingMessage, variants map[string]bool) {
 	recv := jen.Id("v").Op("*").Id(m.Decl.Name)
 	f.Add(docComment("samplingRole is the role of the message, for the sampling rules."))
 	f.Func().Params(recv).Id("samplingRole").Params().String().Block(jen.Return(readString(jen.Id("v"), m.Role, false)))
@@ -62,7 +60,7 @@ func (r *renderer) samplingMessage(m *ir.SamplingMessage, variants map[string]bo
 	for _, v := range []*ir.SamplingVariant{m.ToolUse, m.ToolResult} {
 		if v != nil && !variants[v.Variant.Type.Name] {
 			variants[v.Variant.Type.Name] = true
-			r.asSamplingBlock(v, v == m.ToolUse)
+			asSamplingBlock(f, v, v == m.ToolUse)
 		}
 	}
 }
@@ -120,7 +118,7 @@ func appendBlock(m *ir.SamplingMessage) jen.Code {
 }
 
 // asSamplingBlock writes the method that reads a tool use or tool result variant as a block.
-func (r *renderer) asSamplingBlock(v *ir.SamplingVariant, use bool) {
+func asSamplingBlock(f *jen.File, v *ir.SamplingVariant, use bool) {
 	kind, what := "samplingToolResult", "tool result"
 	if use {
 		kind, what = "samplingToolUse", "tool use"
@@ -134,15 +132,14 @@ func (r *renderer) asSamplingBlock(v *ir.SamplingVariant, use bool) {
 	}
 	id := readString(jen.Id("b"), v.ID, false)
 	body = append(body, jen.Return(jen.Id("samplingBlock").Values(jen.Id("kind").Op(":").Id(kind), jen.Id("id").Op(":").Add(id))))
-	r.validateGo.Add(docComment("asSamplingBlock reads the " + what + " as a content block, for the sampling rules."))
-	r.validateGo.Func().Params(jen.Id("b").Add(t)).Id("asSamplingBlock").Params().Id("samplingBlock").Block(body...)
-	r.validateGo.Line()
+	f.Add(docComment("asSamplingBlock reads the " + what + " as a content block, for the sampling rules."))
+	f.Func().Params(jen.Id("b").Add(t)).Id("asSamplingBlock").Params().Id("samplingBlock").Block(body...)
+	f.Line()
 }
 
 // samplingCapabilities writes the readers of CheckCapabilities: samplingCapabilities of the
 // client's capabilities, samplingTools and samplingIncludeContext of the request.
-func (r *renderer) samplingCapabilities(c *ir.SamplingCapabilities) {
-	f := r.validateGo
+func samplingCapabilities(f *jen.File, c *ir.SamplingCapabilities) {
 	v := jen.Id("v")
 	s := jen.Id("v").Dot(c.Sampling.Name)
 	if !c.Sampling.Pointer && c.Sampling.Type.Kind != ir.PointerKind {
