@@ -21,22 +21,36 @@
 // only error is jennifer's, which would be a bug of the generator, since
 // every name it writes was derived and reserved, and the package doc executed, in planning.
 //
-// Planning: makePlan (plan.go) runs a generator, which fills a plan with the working state planning
-// needs around it: the configuration's meaning (plan_config.go: the selection, the substitutes, the
-// checks that every entry is used), the Go declarations and their fields (plan.go, plan_gotype.go),
-// how each union is represented and decoded (plan_unions.go), which values have validation checks
-// (plan_checks.go), the variants each request's result can be (plan_results.go), the protocol layer
-// (plan_protocol.go, which finds its declarations by the roles of model/roles.go), the fixed code
-// copied as it is, plain Go for whatever does not depend on the schema (the runtime of
-// templates/wire and the parts of templates/parts: plan_runtime.go, plan_partnames.go; the readers
-// that the sampling rules call, for the configured shapes: plan_sampling.go), and the doc
-// texts (plan_docs.go, plan_docs_lead.go). plan_names.go holds every naming rule, those of derived
-// names included (UnmarshalX, validateX, XNull, UnknownX, the method constants, the protocol
-// layer's decoders); plan_scope.go holds the scope, in which declareNames reserves every derived
-// name before anything is written, so that a configured name that collides with one is refused at
-// its entry. plan_ir.go writes the plan as the ir. [Generate] copies the planned files and adds the
-// rendered ones: types.go, json.go, unions.go, consts.go, validate.go and protocol.go. ir.Dump
-// writes a plan as text; testdata/*.plan.golden hold the dumps of the test schemas.
+// Planning: makePlan (plan.go) runs the passes in order, each a type of its own that holds the
+// plan (the ir values it reads and fills, and the side tables that keep what only planning
+// needs beside them: the schema's declaration, member and variant of each value, and the
+// configuration's positions: declSource, fieldSource) and only the state of its job:
+//   - selection (plan_config.go): the configuration's meaning, the declarations it selects and
+//     the Go types that replace others; at the end of the shapes pass, the check that every
+//     entry changed something;
+//   - naming (plan_scope.go, plan_names.go, plan_partnames.go): the package scope, in which
+//     every name is reserved as it is given, and declareNames reserves every derived name
+//     (UnmarshalX, validateX, XNull, UnknownX, the method constants, the protocol layer's
+//     decoders) before anything is written, so that a configured name that collides with one
+//     is refused at its entry;
+//   - shapes, the generator (plan.go, plan_gotype.go, plan_bases.go, plan_cycles.go,
+//     plan_unions.go): every Go declaration, its fields and their Go types, a union's variants
+//     and the types derived from it, which values have validation checks (plan_checks.go);
+//   - unions (planUnionDecodes; resultsPass, plan_results.go): how each object union decodes,
+//     and the variants each request's result can be;
+//   - protocol (protocolPass, plan_protocol.go, which finds its declarations by the roles of
+//     model/roles.go);
+//   - parts (partsPass, plan_runtime.go, plan_sampling.go): the fixed code copied as it is,
+//     plain Go for whatever does not depend on the schema (the runtime of templates/wire, the
+//     parts of templates/parts), and the readers that the sampling rules call, for the
+//     configured shapes;
+//   - docs (docsPass, plan_docs.go, plan_docs_lead.go): the doc texts;
+//   - facts (plan_ir.go): what follows from the whole plan (a type's HasNil, Emptiness and
+//     Checks, a declaration's Checks and Envelope), set on the ir, and the ir.Package.
+//
+// [Generate] copies the planned files and adds the rendered ones: types.go, json.go, unions.go,
+// consts.go, validate.go and protocol.go. ir.Dump writes a plan as text;
+// testdata/*.plan.golden hold the dumps of the test schemas.
 //
 // Rendering, by file of emit/internal/render: structs, aliases, collections and enums
 // (types.go), codecs (codec.go, codec_values.go, codec_external.go), unions and their wrapper,

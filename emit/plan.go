@@ -15,7 +15,11 @@ import (
 )
 
 // makePlan is the planning step: it plans every name and declaration of the output, and
-// checks them, before anything is written, and returns the plan.
+// checks them, before anything is written, and returns the plan. It runs the passes in order:
+// selection, naming and shapes (planDecls: the configuration read, then every declaration
+// with its fields and their types, each name reserved in the scope as it is given), unions
+// (planUnionDecodes), protocol, the copied parts and the derived names (declareNames), and docs;
+// the facts that follow from the whole plan are set last (toIR).
 func makePlan(s *model.Schema, opts Options) (*plan, error) {
 	g := newGenerator(s, opts)
 	runtime, err := g.prt.runtime()
@@ -26,6 +30,9 @@ func makePlan(s *model.Schema, opts Options) (*plan, error) {
 		return nil, err
 	}
 	if err := g.planDecls(); err != nil {
+		return nil, err
+	}
+	if err := g.planUnionDecodes(); err != nil {
 		return nil, err
 	}
 	if err := g.prt.withoutOmitEmptyOnly(runtime); err != nil {
@@ -380,6 +387,14 @@ func (g *generator) planDecls() error {
 		return err
 	}
 	g.planChecks()
+	return nil
+}
+
+// planUnionDecodes is the unions pass, once every declaration is planned: how each object union
+// decodes an object (its discriminator's tag cases, whether it needs a variant table, where
+// InputRequiredResult is), the typed decodes of the result unions by method, and the generic
+// result response, whose result is decoded by a function of the caller.
+func (g *generator) planUnionDecodes() error {
 	for _, td := range g.types {
 		if td.Objects != nil {
 			if td.Objects.Discriminator != "" {

@@ -9,20 +9,20 @@ import "strings"
 // held as a value): Go has no such type. The schema's own types hold themselves through
 // pointers, slices and maps, so the cycle has an entry of the configuration on it, where the
 // error is.
-func (g *generator) checkValueCycles() error {
+func (p *plan) checkValueCycles() error {
 	state := map[*ir.Decl]int{} // 1 while visiting, 2 when done
 	var path []*ir.Field
 	var visit func(td *ir.Decl) error
 	visit = func(td *ir.Decl) error {
 		state[td] = 1
 		for _, f := range td.Fields {
-			next := g.heldByValue(f)
+			next := p.heldByValue(f)
 			if next == nil || state[next] == 2 {
 				continue
 			}
 			path = append(path, f)
 			if state[next] == 1 {
-				return g.cycleError(next, path)
+				return p.cycleError(next, path)
 			}
 			if err := visit(next); err != nil {
 				return err
@@ -32,7 +32,7 @@ func (g *generator) checkValueCycles() error {
 		state[td] = 2
 		return nil
 	}
-	for _, td := range g.types {
+	for _, td := range p.types {
 		if state[td] == 0 && td.Form == structForm {
 			if err := visit(td); err != nil {
 				return err
@@ -44,7 +44,7 @@ func (g *generator) checkValueCycles() error {
 
 // heldByValue is the struct of the output that the field f holds by value (its type, or the
 // embedded base holding it), nil for none.
-func (g *generator) heldByValue(f *ir.Field) *ir.Decl {
+func (p *plan) heldByValue(f *ir.Field) *ir.Decl {
 	name := ""
 	switch {
 	case f.Base != "":
@@ -53,9 +53,9 @@ func (g *generator) heldByValue(f *ir.Field) *ir.Decl {
 	case f.Type.Kind == structKind, f.Type.Kind == externalKind && f.Type.Path == "" && !f.Type.Pointer && !f.Type.Composite:
 		name = f.Type.Name
 	}
-	td := g.byName[name]
+	td := p.byName[name]
 	for td != nil && td.Form == definedForm && td.Type != nil {
-		td = g.byName[td.Type.Name] // type EmptyResult Result holds a Result
+		td = p.byName[td.Type.Name] // type EmptyResult Result holds a Result
 	}
 	if td == nil || td.Form != structForm {
 		return nil
