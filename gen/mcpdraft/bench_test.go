@@ -160,3 +160,16 @@ func toolLoop(rounds int) []byte {
 	}
 	return data
 }
+
+// BenchmarkDecodeServerMessage decodes the same request as a message of the server, as a peer's
+// transport does: the message's kind is read first (a pass over the whole message), then the
+// request.
+func BenchmarkDecodeServerMessage(b *testing.B) {
+	data := example(b)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := DecodeServerMessage(data, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

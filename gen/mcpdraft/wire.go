@@ -1172,27 +1172,10 @@ func (d *decoder) members() (map[string]bool, error) {
 // does.
 func (d *decoder) scanObject(member func(name []byte)) error {
 	defer d.restore(d.save())
-	if err := d.beginObject(); err != nil {
-		return err
-	}
-	mark := len(d.names)
-	defer func() { d.names = d.names[:mark] }()
-	var set memberNames
-	var name []byte
-	for i := 0; ; i++ {
-		var ok bool
-		var err error
-		if name, ok, err = d.member(i, name); !ok {
-			return err
-		}
-		if d.seen(mark, &set, name) {
-			return d.duplicate(name)
-		}
+	return d.objectBytes(func(name []byte) error {
 		member(name)
-		if err := d.skip(); err != nil {
-			return inMember(err, name)
-		}
-	}
+		return d.skip()
+	})
 }
 
 // lookup returns the raw value of the member name of the object at the
