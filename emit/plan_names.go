@@ -324,7 +324,9 @@ var protocolNames = ir.ProtocolNames{Message: "Message", Methods: "Methods", New
 	ErrorObject: "errorObject", MessageError: "MessageError", MessageErrorID: "ID",
 	MethodInfo: ir.MethodInfo{Name: "MethodInfo", Method: "Method", Message: "Message", Params: "Params",
 		FromClient: "FromClient", FromServer: "FromServer", Notification: "Notification", Results: "Results",
-		TaskAugmented: "TaskAugmented", InputRequired: "InputRequired"}}
+		TaskAugmented: "TaskAugmented", InputRequired: "InputRequired"},
+	GetMethod: "GetMethod", GetID: "GetID", GetParams: "GetParams", IsMessage: "isMessage", Typed: "Typed",
+	Params: "Params", RawParams: "RawParams"}
 
 // protocolFuncs are the package-level names of the protocol layer (protocol.go) that do not
 // depend on the schema's names (MethodInfo and MessageBatch are parts', reserved with the parts).

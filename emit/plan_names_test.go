@@ -113,12 +113,14 @@ func TestIsErrorCode(t *testing.T) {
 // method table sets.
 func TestProtocolPartNames(t *testing.T) {
 	fields := map[string][]string{} // the fields of each struct type of the parts
+	types := map[string]bool{}      // every type the parts declare
 	fset := token.NewFileSet()
 	for name, src := range templates.Parts() {
 		f, err := parser.ParseFile(fset, name, src, 0)
 		require.NoError(t, err, name)
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ts, ok := n.(*ast.TypeSpec); ok {
+				types[ts.Name.Name] = true
 				if st, ok := ts.Type.(*ast.StructType); ok {
 					for _, fd := range st.Fields.List {
 						for _, id := range fd.Names {
@@ -139,4 +141,6 @@ func TestProtocolPartNames(t *testing.T) {
 		assert.Contains(t, fields[info.Name], f)
 	}
 	assert.Len(t, fields[info.Name], 9, "the method table sets every field of %s", info.Name)
+	assert.True(t, types[n.Params], "the parts declare %s", n.Params)
+	assert.True(t, types[n.RawParams], "the parts declare %s", n.RawParams)
 }

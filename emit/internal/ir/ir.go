@@ -424,6 +424,12 @@ type ProtocolNames struct {
 	// id of the message; MethodInfo is the parts' type of the method table's entries.
 	MessageError, MessageErrorID string
 	MethodInfo                   MethodInfo
+	// GetMethod, GetID and GetParams are the accessors of every message, IsMessage the marker
+	// method of Message, Typed the method of the error response's error type that converts it
+	// to the type of its code; Params is the parts' interface of a request's params, RawParams
+	// the parts' type of params kept as JSON.
+	GetMethod, GetID, GetParams, IsMessage, Typed string
+	Params, RawParams                             string
 }
 
 // MethodInfo is the type of the entries of the method table (a part's), and the names of its

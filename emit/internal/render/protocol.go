@@ -25,18 +25,18 @@ func (r *renderer) messageMethods(td *ir.Decl) []jen.Code {
 	case ir.Requests:
 		return []jen.Code{
 			docComment(p.RequestDocs.Method),
-			jen.Id("GetMethod").Params().String(),
+			jen.Id(p.Names.GetMethod).Params().String(),
 			docComment(p.RequestDocs.ID),
-			jen.Id("GetID").Params().Id(p.RequestID.Name),
+			jen.Id(p.Names.GetID).Params().Id(p.RequestID.Name),
 			docComment(p.RequestDocs.Params),
-			jen.Id("GetParams").Params().Id("Params"),
+			jen.Id(p.Names.GetParams).Params().Id(p.Names.Params),
 		}
 	case ir.Notifications:
 		return []jen.Code{
 			docComment(p.NotificationDocs.Method),
-			jen.Id("GetMethod").Params().String(),
+			jen.Id(p.Names.GetMethod).Params().String(),
 			docComment(p.NotificationDocs.Params),
-			jen.Id("GetParams").Params().Id("Params"),
+			jen.Id(p.Names.GetParams).Params().Id(p.Names.Params),
 		}
 	}
 	return nil
@@ -59,30 +59,30 @@ func (r *renderer) protocol() {
 // messageInterface writes Message, its markers and the GetID of each message type.
 func (r *renderer) messageInterface(f *jen.File, p *ir.Protocol) {
 	f.Add(docComment(p.MessageDoc))
-	f.Type().Id(p.Names.Message).Interface(append(r.unionMethods("isMessage"),
+	f.Type().Id(p.Names.Message).Interface(append(r.unionMethods(p.Names.IsMessage),
 		jen.Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()),
-		docComment("GetID returns the id of a request or response, or nil for a notification."),
-		jen.Id("GetID").Params().Id(p.RequestID.Name),
-		docComment("GetMethod returns the method of a request or notification, or \"\" for a response."),
-		jen.Id("GetMethod").Params().String(),
+		docComment(p.Names.GetID+" returns the id of a request or response, or nil for a notification."),
+		jen.Id(p.Names.GetID).Params().Id(p.RequestID.Name),
+		docComment(p.Names.GetMethod+" returns the method of a request or notification, or \"\" for a response."),
+		jen.Id(p.Names.GetMethod).Params().String(),
 	)...)
 	f.Line()
 	for _, name := range p.Messages {
-		f.Func().Params(jen.Op("*").Id(name)).Id("isMessage").Params().Block()
+		f.Func().Params(jen.Op("*").Id(name)).Id(p.Names.IsMessage).Params().Block()
 	}
 	f.Line()
 	for _, a := range p.IDMethods {
 		name := a.Decl.Name
 		if a.ID != nil {
-			f.Add(docComment("GetID returns the id of the message."))
-			f.Func().Params(jen.Id("v").Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
+			f.Add(docComment(p.Names.GetID + " returns the id of the message."))
+			f.Func().Params(jen.Id("v").Op("*").Id(name)).Id(p.Names.GetID).Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
 		} else {
-			f.Add(docComment("GetID returns nil: the message has no id."))
-			f.Func().Params(jen.Op("*").Id(name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
+			f.Add(docComment(p.Names.GetID + " returns nil: the message has no id."))
+			f.Func().Params(jen.Op("*").Id(name)).Id(p.Names.GetID).Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
 		}
 		f.Line()
-		f.Add(docComment("GetMethod returns \"\": a response has no method."))
-		f.Func().Params(jen.Op("*").Id(name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit("")))
+		f.Add(docComment(p.Names.GetMethod + " returns \"\": a response has no method."))
+		f.Func().Params(jen.Op("*").Id(name)).Id(p.Names.GetMethod).Params().String().Block(jen.Return(jen.Lit("")))
 		f.Line()
 	}
 }
@@ -95,75 +95,75 @@ func accessors(f *jen.File, p *ir.Protocol) {
 			continue
 		}
 		vt := a.Decl
-		f.Add(docComment("GetMethod returns " + quote(a.Method) + "."))
-		f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id("GetMethod").Params().String().Block(jen.Return(jen.Lit(a.Method)))
+		f.Add(docComment(p.Names.GetMethod + " returns " + quote(a.Method) + "."))
+		f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id(p.Names.GetMethod).Params().String().Block(jen.Return(jen.Lit(a.Method)))
 		f.Line()
 		if a.ID != nil {
-			f.Add(docComment("GetID returns the id of the message."))
-			f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
+			f.Add(docComment(p.Names.GetID + " returns the id of the message."))
+			f.Func().Params(jen.Id("v").Op("*").Id(vt.Name)).Id(p.Names.GetID).Params().Id(p.RequestID.Name).Block(jen.Return(jen.Id("v").Dot(a.ID.Name)))
 			f.Line()
 		} else if a.NoID {
-			f.Add(docComment("GetID returns nil: the message has no id."))
-			f.Func().Params(jen.Op("*").Id(vt.Name)).Id("GetID").Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
+			f.Add(docComment(p.Names.GetID + " returns nil: the message has no id."))
+			f.Func().Params(jen.Op("*").Id(vt.Name)).Id(p.Names.GetID).Params().Id(p.RequestID.Name).Block(jen.Return(jen.Nil()))
 			f.Line()
 		}
-		getParams(f, vt, a.Params)
+		getParams(f, p, vt, a.Params)
 	}
 }
 
 // unknownAccessors writes the accessors of the Unknown variant u of a message union, which read
 // the JSON it keeps.
 func unknownAccessors(f *jen.File, p *ir.Protocol, u string) {
-	f.Add(docComment("GetMethod returns the method of the message, as received."))
-	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetMethod").Params().String().Block(
+	f.Add(docComment(p.Names.GetMethod + " returns the method of the message, as received."))
+	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id(p.Names.GetMethod).Params().String().Block(
 		jen.List(jen.Id("method"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit("method")),
 		jen.Return(jen.Id("method")),
 	)
 	f.Line()
-	f.Add(docComment("GetID returns the id of the message, as received, or nil."))
-	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetID").Params().Id(p.RequestID.Name).Block(
+	f.Add(docComment(p.Names.GetID + " returns the id of the message, as received, or nil."))
+	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id(p.Names.GetID).Params().Id(p.RequestID.Name).Block(
 		jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("id")),
 		jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
 		jen.List(jen.Id("id"), jen.Id("_")).Op(":=").Id(p.RequestID.Funcs.Unmarshal).Call(jen.Id("raw")),
 		jen.Return(jen.Id("id")),
 	)
 	f.Line()
-	f.Add(docComment("GetParams returns the params of the message, as received, or nil."))
-	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id("GetParams").Params().Id("Params").Block(
+	f.Add(docComment(p.Names.GetParams + " returns the params of the message, as received, or nil."))
+	f.Func().Params(jen.Id("v").Op("*").Id(u)).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(
 		jen.List(jen.Id("raw"), jen.Id("ok"), jen.Err()).Op(":=").Id("newDecoder").Call(jen.Id("v").Dot("Raw")).Dot("lookup").Call(jen.Lit("params")),
 		jen.If(jen.Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
+		jen.Return(jen.Id(p.Names.RawParams).Call(jen.Id("raw"))),
 	)
 	f.Line()
 }
 
 // getParams writes GetParams of a request or notification struct.
-func getParams(f *jen.File, td *ir.Decl, params *ir.Field) {
-	f.Add(docComment("GetParams returns the params of the message, or nil when it has none."))
+func getParams(f *jen.File, p *ir.Protocol, td *ir.Decl, params *ir.Field) {
+	f.Add(docComment(p.Names.GetParams + " returns the params of the message, or nil when it has none."))
 	recv := jen.Id("v").Op("*").Id(td.Name)
 	switch {
 	case params == nil:
-		f.Func().Params(jen.Op("*").Id(td.Name)).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Nil()))
+		f.Func().Params(jen.Op("*").Id(td.Name)).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(jen.Return(jen.Nil()))
 	case params.Type.Kind == ir.UnionKind:
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
+		f.Func().Params(recv).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(
 			jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
 			jen.Return(jen.Id("v").Dot(params.Name)),
 		)
 	case params.Pointer:
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(
+		f.Func().Params(recv).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(
 			jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())),
 			jen.Return(jen.Id("v").Dot(params.Name)),
 		)
 	case params.Type.Kind == ir.StructKind:
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(jen.Return(jen.Op("&").Id("v").Dot(params.Name)))
+		f.Func().Params(recv).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(jen.Return(jen.Op("&").Id("v").Dot(params.Name)))
 	default: // free-form params, or a substitute's: their JSON
 		var body []jen.Code
 		if params.Type.HasNil {
 			body = append(body, jen.If(jen.Id("v").Dot(params.Name).Op("==").Nil()).Block(jen.Return(jen.Nil())))
 		}
-		f.Func().Params(recv).Id("GetParams").Params().Id("Params").Block(append(body,
+		f.Func().Params(recv).Id(p.Names.GetParams).Params().Id(p.Names.Params).Block(append(body,
 			jen.List(jen.Id("raw"), jen.Id("_")).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("v").Dot(params.Name)),
-			jen.Return(jen.Id("RawParams").Call(jen.Id("raw"))),
+			jen.Return(jen.Id(p.Names.RawParams).Call(jen.Id("raw"))),
 		)...)
 	}
 	f.Line()
@@ -215,7 +215,7 @@ func decodeMessageBody(p *ir.Protocol, side *ir.Side) []jen.Code {
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("v").Assert(jen.Id(p.Names.Message)),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil(), jen.Id("d").Dot("errorf").Call(
-				jen.Lit("a "+strings.ToLower(side.Name)+" sends no JSON-RPC "+what+" %s in this version"), jen.Id("quoteValue").Call(jen.Id("v").Dot("GetMethod").Call())))),
+				jen.Lit("a "+strings.ToLower(side.Name)+" sends no JSON-RPC "+what+" %s in this version"), jen.Id("quoteValue").Call(jen.Id("v").Dot(p.Names.GetMethod).Call())))),
 			jen.Return(jen.Id("m"), jen.Nil()),
 		}
 	}
@@ -348,7 +348,7 @@ func typed(f *jen.File, p *ir.Protocol) {
 		body = append(body, jen.Switch(jen.Id("e").Dot(p.ErrorCode)).Block(cases...))
 	}
 	body = append(body, jen.Return(jen.Id("e")))
-	f.Func().Params(jen.Id("e").Op("*").Id(p.ErrorType)).Id("Typed").Params().Error().Block(body...)
+	f.Func().Params(jen.Id("e").Op("*").Id(p.ErrorType)).Id(p.Names.Typed).Params().Error().Block(body...)
 	f.Line()
 }
 
