@@ -44,7 +44,7 @@ func stringDecisions(t *testing.T, fset *token.FileSet, name string, src any) []
 
 // TestNoStringDecisions checks that rendering decides by the ir's fields, not by strings: no
 // file of the package compares a value with a non-empty string literal or switches on one. A
-// name or a value compared would be a decision planning did not make (issue 36).
+// name or a value compared would be a decision planning did not make.
 func TestNoStringDecisions(t *testing.T) {
 	fset := token.NewFileSet()
 	bad := "package p\nfunc f(s string) bool {\n\tswitch s {\n\tcase \"x\", \"\":\n\t}\n\treturn s == \"\" || \"y\" != s\n}\n"
