@@ -45,7 +45,7 @@
 //     parts of templates/parts), and the readers that the sampling rules call, for the
 //     configured shapes;
 //   - docs (docsPass, plan_docs.go, plan_docs_lead.go): the doc texts;
-//   - facts (plan_ir.go): what follows from the whole plan (a type's HasNil, Emptiness and
+//   - facts (plan_facts.go): what follows from the whole plan (a type's HasNil, Emptiness and
 //     Checks, a declaration's Checks and Envelope), set on the ir, and the ir.Package.
 //
 // [Generate] copies the planned files and adds the rendered ones: types.go, json.go, unions.go,

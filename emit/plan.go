@@ -119,10 +119,12 @@ func newGenerator(s *model.Schema, opts Options) *generator {
 	return g
 }
 
-// plan is what planning produces: every Go declaration of the output with its name, how unions
-// decode, which types have checks, the protocol layer, the constants' names, and the parts the
-// output has, next to the schema's model they come from. Planning (generator) fills it in and
-// checks it; toIR (plan_ir.go) writes it as the ir.Package that rendering reads.
+// plan is what planning produces, the data its passes read and fill: every Go declaration of
+// the output as the ir's values, with the side tables of where each comes from in the schema's
+// model, how unions decode, which types have checks, the protocol layer, the constants' names,
+// and the parts the output has. The passes (makePlan) fill it in and check it; toIR
+// (plan_facts.go) sets the facts that follow from it and returns the ir.Package that rendering
+// reads.
 type plan struct {
 	s    *model.Schema
 	opts Options
