@@ -9,10 +9,8 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// goKind says how a Go type is written and how its values are encoded and decoded: the ir's
-// (ir.Kind).
-type goKind = ir.Kind
-
+// The kinds of Go types (ir.Kind): how a type is written and how its values are encoded and
+// decoded.
 const (
 	builtinKind  = ir.BuiltinKind
 	rawKind      = ir.RawKind
