@@ -184,15 +184,8 @@ func (p *plan) newDecl(d ir.Decl, s declSource) *ir.Decl {
 	return td
 }
 
-// src is where the declaration td comes from.
-func (p *plan) src(td *ir.Decl) *declSource {
-	s := p.declSrc[td]
-	if s == nil {
-		s = &declSource{}
-		p.declSrc[td] = s
-	}
-	return s
-}
+// src is where the declaration td comes from (newDecl made every declaration of the plan).
+func (p *plan) src(td *ir.Decl) *declSource { return p.declSrc[td] }
 
 // newField returns the field f, which comes from s.
 func (p *plan) newField(f ir.Field, s fieldSource) *ir.Field {
@@ -204,15 +197,8 @@ func (p *plan) newField(f ir.Field, s fieldSource) *ir.Field {
 	return x
 }
 
-// fsrc is where the field f comes from.
-func (p *plan) fsrc(f *ir.Field) *fieldSource {
-	s := p.fieldSrc[f]
-	if s == nil {
-		s = &fieldSource{}
-		p.fieldSrc[f] = s
-	}
-	return s
-}
+// fsrc is where the field f comes from (newField made every field of the plan).
+func (p *plan) fsrc(f *ir.Field) *fieldSource { return p.fieldSrc[f] }
 
 // generator is the shapes pass of planning, and runs the others (makePlan): it plans every Go
 // declaration of the output, its fields and their types, from the schema's declarations that the

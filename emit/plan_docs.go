@@ -432,9 +432,9 @@ func candidatesLink(oc *ir.ObjectChoice, candidates []int) string {
 
 func variantLink(v *ir.Variant) string {
 	if v.Pointer {
-		return "[*" + written(v.Type) + "]"
+		return "[*" + v.Type.Written() + "]"
 	}
-	return "[" + written(v.Type) + "]"
+	return "[" + v.Type.Written() + "]"
 }
 
 // orList joins items as "a, b or c".
@@ -473,7 +473,7 @@ func typeLink(t *ir.Type) string {
 	case nullableKind:
 		return typeLink(t.Elem) + " or null"
 	}
-	return "[" + written(t) + "]"
+	return "[" + t.Written() + "]"
 }
 
 // quote writes s as a Go doc comment shows a JSON string.

@@ -98,7 +98,7 @@ func (p *plan) settleType(t *ir.Type, seen map[*ir.Type]bool) {
 // settleProtocol sets which error object is the error response's own, and the facts of the
 // method table's types.
 func (p *plan) settleProtocol(pr *ir.Protocol, seen map[*ir.Type]bool) {
-	pr.Names, pr.InternalError, pr.MethodNotFound = protocolNames, ir.InternalError, ir.MethodNotFound
+	pr.Names = protocolNames
 	for _, e := range pr.Errors {
 		e.Own = e.Decl.Name == pr.ErrorType
 		if e.Own {

@@ -100,7 +100,7 @@ var nilKinds = map[string]bool{"map": true, "slice": true, "interface": true, "p
 func embeddedName(t *ir.Type) string {
 	switch t.Kind {
 	case structKind, enumKind, namedKind, unionKind:
-		return written(t)
+		return t.Written()
 	case pointerKind:
 		return embeddedName(t.Elem)
 	case externalKind:
@@ -121,14 +121,6 @@ func (p *plan) fieldString(f *ir.Field) string {
 func (p *plan) typeString(t *ir.Type, pointer bool) string {
 	p.settleType(t, map[*ir.Type]bool{})
 	return render.GoSource(t, pointer)
-}
-
-// written is the name of the type as written, for docs: the alias if there is one.
-func written(t *ir.Type) string {
-	if t.Alias != "" {
-		return t.Alias
-	}
-	return t.Name
 }
 
 // builtinOf is the Go type of a JSON scalar kind.

@@ -264,7 +264,7 @@ func (pp *protocolPass) addResults(e *ir.MethodEntry, answers *ir.Decl) {
 		}
 		for _, c := range rc.Candidates {
 			res := answers.Objects.Variants[c]
-			if !slices.ContainsFunc(e.Results, func(t *ir.Type) bool { return written(t) == written(res.Type) }) {
+			if !slices.ContainsFunc(e.Results, func(t *ir.Type) bool { return t.Written() == res.Type.Written() }) {
 				e.Results = append(e.Results, res.Type)
 			}
 			if m := pp.variantModel[res]; m.Type.Kind == model.Ref && m.Type.Ref == model.InputRequiredResultDecl {

@@ -160,14 +160,10 @@ func dumpProtocol(w func(int, string, ...any), p *Protocol) {
 // writtenName is the name of the named type t as written (its alias, if it has one), a pointer
 // to it if pointer is set.
 func writtenName(t *Type, pointer bool) string {
-	name := t.Name
-	if t.Alias != "" {
-		name = t.Alias
-	}
 	if pointer {
-		return "*" + name
+		return "*" + t.Written()
 	}
-	return name
+	return t.Written()
 }
 
 func funcsString(f Funcs) string {

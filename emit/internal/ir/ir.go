@@ -276,6 +276,14 @@ type Type struct {
 	ElemChecks bool
 }
 
+// Written is the name of the type as written: its alias if it has one (Alias), else its Name.
+func (t *Type) Written() string {
+	if t.Alias != "" {
+		return t.Alias
+	}
+	return t.Name
+}
+
 // Variant is a variant of an interface union.
 type Variant struct {
 	Type *Type
@@ -394,14 +402,11 @@ type Protocol struct {
 	RequestDocs, NotificationDocs AccessorDocs
 	// Names are the names of the protocol layer that do not depend on the schema's.
 	Names ProtocolNames
-	// InternalError is the code of an error response to an error that is no error object of
-	// the package; MethodNotFound that of a request of a method the version does not define
-	// (Decl.UnknownMethod). They are JSON-RPC's codes.
-	InternalError, MethodNotFound int
 }
 
-// JSON-RPC's error codes that the protocol layer answers with (Protocol.InternalError,
-// Protocol.MethodNotFound).
+// JSON-RPC's error codes that the protocol layer answers with: InternalError to an error that is
+// no error object of the package, MethodNotFound to a request of a method the version does not
+// define (Decl.UnknownMethod).
 const (
 	InternalError  = -32603
 	MethodNotFound = -32601

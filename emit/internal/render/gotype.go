@@ -47,14 +47,6 @@ func GoSource(t *ir.Type, pointer bool) string {
 	return c.GoString()
 }
 
-// written is the name of the type as written: the alias if there is one.
-func written(t *ir.Type) string {
-	if t.Alias != "" {
-		return t.Alias
-	}
-	return t.Name
-}
-
 // codecSuffixes are the names of the decoder and encoder methods of the builtin types: d.str(),
 // e.int64(v), ...
 var codecSuffixes = [...]string{ir.String: "str", ir.Int64: "int64", ir.Float64: "float64", ir.Bool: "bool"}

@@ -405,7 +405,7 @@ func errorObject(f *jen.File, p *ir.Protocol) {
 		).Block(check...))
 	}
 	checks = append(checks, jen.Return(jen.Id(p.ErrorType).Values(jen.Dict{
-		jen.Id(p.ErrorCode):    jen.Lit(p.InternalError),
+		jen.Id(p.ErrorCode):    jen.Lit(ir.InternalError),
 		jen.Id(p.ErrorMessage): jen.Err().Dot("Error").Call(),
 	})))
 	f.Func().Id(p.Names.ErrorObject).Params(jen.Err().Error()).Id(p.ErrorType).Block(checks...)

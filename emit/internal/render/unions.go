@@ -237,7 +237,7 @@ func (r *renderer) variantTable(td *ir.Decl) {
 	var entries []jen.Code
 	for _, v := range td.Objects.Variants {
 		entries = append(entries, jen.Line().Id("objectVariant").Types(jen.Id(td.Name)).Values(
-			jen.Line().Id("name").Op(":").Lit(written(v.Type)),
+			jen.Line().Id("name").Op(":").Lit(v.Type.Written()),
 			jen.Line().Id("required").Op(":").Add(stringSlice(v.Required)),
 			jen.Line().Id("known").Op(":").Add(stringSlice(v.Known)),
 			jen.Line().Id("alloc").Op(":").Func().Params().Params(jen.Id(td.Name), jen.Id("decodable")).Block(

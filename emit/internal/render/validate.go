@@ -328,7 +328,7 @@ func (r *renderer) validateUnknown(td *ir.Decl) {
 		// A message of a method this version does not define: a request is answered with
 		// "method not found".
 		report = jen.Id("c").Dot("report").Call(jen.Lit("%s is not a method of this version ("+td.Union.Name+")"), jen.Id("quoteValue").Call(jen.Id("tag")))
-		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(r.pkg.Protocol.MethodNotFound)}
+		code = []jen.Code{jen.Id("c").Dot("code").Op("=").Lit(ir.MethodNotFound)}
 	}
 	body := append([]jen.Code{
 		jen.List(jen.Id("tag"), jen.Id("_"), jen.Id("_")).Op(":=").Id("lookupTag").Call(jen.Id("newDecoder").Call(jen.Id("v").Dot("Raw")), jen.Lit(tag)),
